@@ -1,0 +1,25 @@
+/**
+ * Display patterns (SPEC.md section 3). `value` travels on the wire and in the database,
+ * `label` is what a person sees. The combined pattern has no aspect ratio of its own in the
+ * spec: it drives two screens (16:9 and 9:16), so it carries none here.
+ */
+export const DISPLAY_PATTERNS = [
+  { value: 'Multi,CW', label: 'Multi,CW', aspect: '16-9', liveAllowed: true },
+  { value: '1x1v', label: '1x1v', aspect: '9-16', liveAllowed: true },
+  { value: 'Multi,CW&1x1v', label: '1x1h&1x1v', aspect: null, liveAllowed: true },
+  { value: '1x4(2x8inc)', label: '1x4(2x8inc)', aspect: '4-9', liveAllowed: false },
+  { value: '2x1', label: '2x1', aspect: '32-9', liveAllowed: false },
+  { value: 'LED', label: 'LED', aspect: '16-9', liveAllowed: false },
+] as const;
+
+export type DisplayPattern = (typeof DISPLAY_PATTERNS)[number]['value'];
+export const DISPLAY_PATTERN_VALUES = DISPLAY_PATTERNS.map((p) => p.value) as [DisplayPattern, ...DisplayPattern[]];
+
+export function displayPatternLabel(value: string): string {
+  return DISPLAY_PATTERNS.find((p) => p.value === value)?.label ?? value;
+}
+
+/** Live layout Multielement is not offered with the combined pattern (SPEC.md section 4). */
+export function multielementAllowed(pattern: DisplayPattern): boolean {
+  return pattern !== 'Multi,CW&1x1v';
+}

@@ -1,0 +1,76 @@
+/**
+ * The message catalogue of SPEC.md sections 5 and 8. The server answers with the English text
+ * (the envelope's `message`); the console looks the text up here to show it in the user's
+ * language (i18n key `messages.<key>`). Keys are stable identifiers, texts are the spec's words.
+ */
+export const MESSAGES = {
+  // Validation (section 5)
+  enterId: 'Please enter your ID',
+  enterPassword: 'Please enter your Password',
+  enterKeywords: 'Please enter keywords',
+  enterContentName: 'Please enter content name',
+  selectDistributionCountry: 'Please select distribution country',
+  selectDeploymentCountry: 'Please select deployment country',
+  uploadFile: 'Please upload the file',
+  enterStoreCode: 'Please enter the store code (4 digits)',
+  enterStoreName: 'Please enter the store name',
+  selectType: 'Please select the type',
+  enterValue: 'Please enter the value',
+  enterNameEn: 'Please enter the name in EN',
+  enterNameJp: 'Please enter the name in JP',
+  enterNameCn: 'Please enter the name in CN',
+  enterNameKr: 'Please enter the name in KR',
+  enterNote: 'Please enter the note',
+  selectTags: 'Please select tags',
+  enterLiveTitle: 'Please enter the living title',
+  enterLivePrompt: 'Please enter the Live Prompt',
+  enterShowId: 'Please enter the bambuser showId',
+  invalidLiveStationUrl: 'invalid LiveStation url',
+  invalidWidth: 'invalid width',
+  invalidHeight: 'invalid height',
+  // Defaults per call (section 8)
+  contentGetFailed: 'Failed to achieve contents',
+  contentPostFailed: 'Failed to register content',
+  contentPutFailed: 'Failed to update content',
+  contentDeleteFailed: 'Failed to delete content',
+  playerGetFailed: 'Failed to achieve players',
+  playerPostFailed: 'Failed to issue PIN',
+  playerPutFailed: 'Failed to edit note',
+  playerDeleteFailed: 'Failed to delete player',
+  scheduleGetFailed: 'Failed to achieve schedules',
+  schedulePostFailed: 'Failed to set schedule',
+  schedulePutFailed: 'Failed to update schedule',
+  scheduleDeleteFailed: 'Failed to delete schedule',
+  loginFailed: 'Incorrect ID or password. Login failed',
+  logoutFailed: 'Failed to logout',
+  registrationGetFailed: 'Failed to achieve registration',
+  registrationPostFailed: 'Failed to register',
+  unexpectedError: 'Unexpected error has occurred',
+  tagTypeInUse: 'Failed. Please delete tag of the type first.',
+  noMatchingRecord: 'There is no record that matches the filter conditions',
+  noWaitingPlayer: 'There is no record. Please confirm that the player is ready to be registered',
+  uploadBadExtension: 'The specified file cannot be uploaded due to incorrect extension',
+  uploadTooLarge: 'The specified file cannot be uploaded because it exceeds 400MB',
+  // Success (section 8)
+  uploadComplete: 'File upload is complete',
+  liveRegistered: 'Live content registered successfully',
+  playerDeleted: 'Player has been deleted',
+  playerRegistered: 'Player registration is complete',
+  // Messages of our own where the spec names none
+  sessionRequired: 'Please sign in to continue',
+  forbidden: 'You do not have permission for this action',
+  notFound: 'The requested item was not found',
+  tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again',
+  invalidRequest: 'The request is not valid',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+const byText = new Map<string, MessageKey>(Object.entries(MESSAGES).map(([key, text]) => [text, key as MessageKey]));
+// The spec spells the login failure two ways; both mean the same message.
+byText.set('Incorrect ID or Password. Login failed', 'loginFailed');
+
+/** The catalogue key of a server message, if it is one of ours. */
+export function messageKeyOf(text: string): MessageKey | undefined {
+  return byText.get(text);
+}

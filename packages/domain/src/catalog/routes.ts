@@ -1,0 +1,142 @@
+import type { Role } from './roles';
+
+/**
+ * The console's routes (SPEC.md section 2): path, title and the roles allowed.
+ * An empty role list means every signed-in user (or anyone, for public routes).
+ * `titleKey` is the i18n key of the title; `title` is its English text.
+ */
+export type RouteDef = {
+  path: string;
+  titleKey: string;
+  title: string;
+  roles: readonly Role[];
+  public?: boolean;
+};
+
+const SCHEDULE_EDITORS = ['DS_ST', 'DS_MK', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'] as const;
+const DUPLICATORS = ['DS_ST', 'DS_MK', 'DS_FRIT'] as const;
+const ALL_PLAYER_ROLES = ['DS_MK', 'DS_KT', 'DS_ST', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'] as const;
+const CONTENT_EDITORS = ['DS_MK', 'DS_FRIT'] as const;
+const WAITING = ['DS_KT', 'DS_LHQIT', 'DS_FRIT'] as const;
+const FRIT = ['DS_FRIT'] as const;
+
+export const ROUTES = [
+  { path: '/', titleKey: 'title.main', title: 'Main', roles: [] },
+  { path: '/login', titleKey: 'title.login', title: 'Login', roles: [], public: true },
+  { path: '/sso/:samlresponse', titleKey: 'title.sso', title: 'SSO response handler', roles: [], public: true },
+  {
+    path: '/contents/register',
+    titleKey: 'title.contentRegister',
+    title: 'Content registration',
+    roles: CONTENT_EDITORS,
+  },
+  { path: '/contents/detail', titleKey: 'title.contentDetail', title: 'Content details', roles: CONTENT_EDITORS },
+  {
+    path: '/contents/list',
+    titleKey: 'title.contentList',
+    title: 'Contents list',
+    roles: ['DS_MK', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'],
+  },
+  { path: '/contents/history', titleKey: 'title.contentHistory', title: 'Contents history', roles: CONTENT_EDITORS },
+  {
+    path: '/contents/historysummary',
+    titleKey: 'title.contentHistorySummary',
+    title: 'Content history summary',
+    roles: CONTENT_EDITORS,
+  },
+  {
+    path: '/contents/historydetail',
+    titleKey: 'title.contentHistoryDetail',
+    title: 'Content history details',
+    roles: CONTENT_EDITORS,
+  },
+  { path: '/newdevice/list', titleKey: 'title.waitingList', title: 'Players waiting for registration', roles: WAITING },
+  {
+    path: '/newdevice/register/:serialNumber',
+    titleKey: 'title.registerPlayer',
+    title: 'Register player',
+    roles: WAITING,
+  },
+  { path: '/device/list', titleKey: 'title.playerList', title: 'Player list', roles: ALL_PLAYER_ROLES },
+  { path: '/device/detail', titleKey: 'title.playerDetail', title: 'Player details', roles: ALL_PLAYER_ROLES },
+  { path: '/device/contentedit', titleKey: 'title.editContents', title: 'Edit contents', roles: SCHEDULE_EDITORS },
+  {
+    path: '/schedule/selectcontent',
+    titleKey: 'title.createPlaylist',
+    title: 'Create playlist',
+    roles: SCHEDULE_EDITORS,
+  },
+  {
+    path: '/schedule/selectdevice',
+    titleKey: 'title.createPlaylist',
+    title: 'Create playlist',
+    roles: SCHEDULE_EDITORS,
+  },
+  {
+    path: '/schedule/schedulesetting',
+    titleKey: 'title.createPlaylist',
+    title: 'Create playlist',
+    roles: SCHEDULE_EDITORS,
+  },
+  {
+    path: '/duplicateschedule/selectcontent',
+    titleKey: 'title.duplicatePlaylist',
+    title: 'Duplicate playlist',
+    roles: DUPLICATORS,
+  },
+  {
+    path: '/duplicateschedule/selectdevice',
+    titleKey: 'title.duplicatePlaylist',
+    title: 'Duplicate playlist',
+    roles: DUPLICATORS,
+  },
+  {
+    path: '/duplicateschedule/schedulesetting',
+    titleKey: 'title.duplicatePlaylist',
+    title: 'Duplicate playlist',
+    roles: DUPLICATORS,
+  },
+  {
+    path: '/device/scheduleupdate',
+    titleKey: 'title.scheduleDetail',
+    title: 'Schedule details',
+    roles: SCHEDULE_EDITORS,
+  },
+  { path: '/device/logs', titleKey: 'title.playerLogs', title: 'Player logs', roles: FRIT },
+  { path: '/setting/list', titleKey: 'title.tagList', title: 'Tag list', roles: FRIT },
+  { path: '/setting/detail', titleKey: 'title.tagInfo', title: 'Tag info', roles: FRIT },
+  { path: '/setting/register', titleKey: 'title.tagRegister', title: 'Tag registration', roles: FRIT },
+] as const satisfies readonly RouteDef[];
+
+export type RoutePath = (typeof ROUTES)[number]['path'];
+
+/** The side menu (SPEC.md section 2, Shell). Items show only if the user's role may open the target. */
+export const MENU = [
+  {
+    key: 'contents',
+    labelKey: 'menu.contents',
+    items: [
+      { key: 'contentRegister', labelKey: 'menu.newRegistration', path: '/contents/register' },
+      { key: 'contentList', labelKey: 'menu.listView', path: '/contents/list' },
+      { key: 'contentHistory', labelKey: 'menu.history', path: '/contents/history' },
+    ],
+  },
+  {
+    key: 'player',
+    labelKey: 'menu.player',
+    items: [
+      { key: 'playerRegister', labelKey: 'menu.newRegistration', path: '/newdevice/list' },
+      { key: 'playerList', labelKey: 'menu.listView', path: '/device/list' },
+    ],
+  },
+  {
+    key: 'playlist',
+    labelKey: 'menu.playlist',
+    items: [{ key: 'playlistNew', labelKey: 'menu.newRegistration', path: '/schedule/selectdevice' }],
+  },
+  {
+    key: 'setting',
+    labelKey: 'menu.setting',
+    items: [{ key: 'tagList', labelKey: 'menu.listView', path: '/setting/list' }],
+  },
+] as const;
