@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './support/env';
+
+// Drives the built product, started as a user starts it (`npm run serve`), in Debian's chromium.
+// A fresh data directory per run; users of every role are created through the admin CLI in the setup project,
+// which runs after the server is up, so the CLI talks to the running server.
+export default defineConfig({
+  testDir: './specs',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  workers: 2,
+  fullyParallel: false,
+  projects: [
+    { name: 'setup', testDir: './support', testMatch: /users\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['setup'] },
+  ],
+  use: {
+    baseURL: E2E.baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${E2E.dataDir}" && npm run --silent serve`,
+    cwd: E2E.repoRoot,
+    url: `${E2E.baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E.port),
+      DATA_DIR: E2E.dataDir,
+      ADMIN_PASSWORD: E2E.adminPassword,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

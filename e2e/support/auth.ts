@@ -1,0 +1,10 @@
+import { expect, type Page } from '@playwright/test';
+import type { E2EUser } from './users';
+
+export async function signIn(page: Page, user: Pick<E2EUser, 'id' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('ID').fill(user.id);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'For Vendor' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}

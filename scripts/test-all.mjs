@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Runs every check of the project and ends with one line `N passed, N failed[, N skipped]`.
+// Steps: lint, typecheck, unit + integration tests (PGlite), the server suite again on PostgreSQL when
+// TEST_DATABASE_URL is set, the console build with its bundle budget, and the e2e suite in chromium.
+// Test counts come from the runners' JSON reports; lint, typecheck, build and bundle budget count as one check each.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, '.tmp', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const only = process.argv.slice(2);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.info(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(label, command, args, env) {
+  const ok = run(label, command, args, env);
+  if (ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(label);
+  }
+}
+
+function countVitest(label, file, ok) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    totals.failed += 1;
+    failures.push(`${label} (no report)`);
+    return;
+  }
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  if (report.numFailedTests > 0 || !ok) failures.push(label);
+  // A suite that fails to load has no failed test but must still fail the run.
+  if (!ok && report.numFailedTests === 0) totals.failed += 1;
+}
+
+function vitest(label, args, env) {
+  const file = join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`], env);
+  countVitest(label, file, ok);
+}
+
+function playwright() {
+  const file = join(reports, 'e2e.json');
+  const ok = run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    totals.failed += 1;
+    failures.push('e2e (no report)');
+    return;
+  }
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
+  totals.passed += expected;
+  totals.failed += unexpected + flaky;
+  totals.skipped += skipped;
+  if (unexpected + flaky > 0 || !ok) failures.push('e2e');
+  if (!ok && unexpected + flaky === 0) totals.failed += 1;
+}
+
+const want = (step) => only.length === 0 || only.includes(step);
+
+if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
+if (want('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+if (want('unit')) vitest('vitest (PGlite)', []);
+if (want('postgres') && process.env.TEST_DATABASE_URL) {
+  vitest('server suite (PostgreSQL)', ['--project', 'server']);
+}
+if (want('build') || want('e2e')) check('console build', 'npm', ['run', '--silent', 'build']);
+if (want('build')) check('bundle budget', 'node', ['apps/console/scripts/bundle-size.mjs']);
+if (want('e2e')) playwright();
+
+if (failures.length > 0) console.info(`\nFailed: ${failures.join(', ')}`);
+const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+console.info(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);
