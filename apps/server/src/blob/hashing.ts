@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** A pass-through that measures what flows: byte count and sha256, without holding any of it. */
+export class HashingPassThrough extends Transform {
+  private readonly hash = createHash('sha256');
+  private counted = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.hash.update(chunk);
+    this.counted += chunk.length;
+    callback(null, chunk);
+  }
+
+  /** Bytes seen so far. Not named `size`: upload helpers read a stream's `size` as its known total length. */
+  get bytesSeen(): number {
+    return this.counted;
+  }
+
+  /** Call once the stream has ended. */
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+/** sha256 and size of a local file, read as a stream. */
+export async function hashFile(path: string): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  await pipeline(createReadStream(path), async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+  });
+  return { size, sha256: hash.digest('hex') };
+}

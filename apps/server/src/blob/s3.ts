@@ -1,0 +1,231 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { pipeline, type Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { HashingPassThrough } from './hashing';
+import { assertContentTypeMatchesKey, assertValidKey, assertValidPrefix, contentTypeForKey } from './keys';
+import {
+  type BlobInfo,
+  BlobNotFoundError,
+  type BlobObject,
+  BlobRangeError,
+  type BlobStore,
+  type ByteRange,
+  type PutFileOptions,
+  type PutOptions,
+  type PutResult,
+} from './types';
+
+export interface S3BlobStoreOptions {
+  bucket: string;
+  /** Custom endpoint for S3-compatible services (MinIO, s3rver, R2...); unset for AWS itself. */
+  endpoint?: string;
+  region: string;
+  /** Static credentials; when both are unset the SDK's default chain applies (env, profile, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path instead of the host name; most S3-compatible servers need it. */
+  forcePathStyle?: boolean;
+  /** Multipart part size in bytes (default 5 MiB, the S3 minimum); an upload buffers about partSize * (queueSize + 1). */
+  partSize?: number;
+  /** Parts uploaded in parallel (default 4). */
+  queueSize?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+function httpStatus(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+}
+
+function isMissingObject(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  if (name === 'NoSuchBucket') return false;
+  return name === 'NoSuchKey' || name === 'NotFound' || httpStatus(error) === 404;
+}
+
+function totalFromContentRange(header: string | undefined): number | undefined {
+  const total = header?.split('/')[1];
+  return total && total !== '*' ? Number(total) : undefined;
+}
+
+/** Objects in one S3 (or S3-compatible) bucket. Objects only appear once an upload completes. */
+export class S3BlobStore implements BlobStore {
+  readonly kind = 's3' as const;
+  readonly bucket: string;
+  readonly client: S3Client;
+  private readonly partSize: number;
+  private readonly queueSize: number;
+
+  constructor(options: S3BlobStoreOptions) {
+    this.bucket = options.bucket;
+    this.partSize = options.partSize ?? 5 * 1024 * 1024;
+    this.queueSize = options.queueSize ?? 4;
+    const credentials =
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined;
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle ?? false,
+      credentials,
+      // Checksums only where S3 demands them: the newer default (streamed aws-chunked bodies with
+      // trailing checksums) is not understood by several S3-compatible servers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, body: Readable, options: PutOptions): Promise<PutResult> {
+    assertValidKey(key);
+    assertContentTypeMatchesKey(key, options.contentType);
+    const hasher = new HashingPassThrough();
+    const source: { error?: Error } = {};
+    // A failing source destroys the hasher, which fails the upload; multipart parts are then aborted.
+    pipeline(body, hasher, (error) => {
+      if (error) source.error = error;
+    });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: hasher, ContentType: options.contentType },
+      partSize: this.partSize,
+      queueSize: this.queueSize,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      throw source.error ?? error;
+    }
+    if (source.error) {
+      // The upload completed from a stream that failed afterwards: do not keep what may be a truncated object.
+      await this.delete(key);
+      throw source.error;
+    }
+    return { size: hasher.bytesSeen, sha256: hasher.digest() };
+  }
+
+  async putFile(key: string, localPath: string, options: PutFileOptions): Promise<PutResult> {
+    const info = await stat(localPath);
+    if (!info.isFile()) throw new Error(`Not a regular file: ${localPath}`);
+    const stored = await this.put(key, createReadStream(localPath), options);
+    if (options.removeSource) await rm(localPath, { force: true });
+    return stored;
+  }
+
+  async get(key: string, range?: ByteRange): Promise<BlobObject> {
+    assertValidKey(key);
+    const rangeHeader = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: rangeHeader }),
+      );
+      const stream = answer.Body as Readable;
+      const size = answer.ContentLength ?? 0;
+      const contentType = answer.ContentType ?? contentTypeForKey(key);
+      if (!range) return { stream, size, contentType, totalSize: size };
+      const totalSize = totalFromContentRange(answer.ContentRange) ?? size;
+      const start = range.start;
+      return { stream, size, contentType, totalSize, range: { start, end: start + size - 1 } };
+    } catch (error) {
+      if (isMissingObject(error)) throw new BlobNotFoundError(key);
+      if (range && ((error as Error).name === 'InvalidRange' || httpStatus(error) === 416)) {
+        const info = await this.head(key);
+        if (!info) throw new BlobNotFoundError(key);
+        throw new BlobRangeError(range, info.size);
+      }
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<BlobInfo | null> {
+    assertValidKey(key);
+    try {
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? contentTypeForKey(key) };
+    } catch (error) {
+      if (isMissingObject(error)) return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.head(key)) !== null;
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertValidPrefix(prefix);
+    let removed = 0;
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken }),
+      );
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length > 0) {
+        const answer = await this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
+        );
+        const failed = answer.Errors ?? [];
+        if (failed.length > 0) {
+          throw new Error(`Could not delete ${failed.length} objects under '${prefix}': ${failed[0]?.Message ?? ''}`);
+        }
+        removed += keys.length;
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+    return removed;
+  }
+
+  /**
+   * Aborts multipart uploads a crashed process left open. Other instances may be uploading right now,
+   * hence the age threshold (default one day). A bucket lifecycle rule AbortIncompleteMultipartUpload
+   * does the same without help; servers that cannot list uploads (NotImplemented) are skipped.
+   */
+  async cleanTemp(options: { olderThanMs?: number } = {}): Promise<number> {
+    const cutoff = Date.now() - (options.olderThanMs ?? DAY_MS);
+    let aborted = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) > cutoff) continue;
+          await this.client.send(
+            new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          );
+          aborted += 1;
+        }
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+      } while (keyMarker);
+    } catch (error) {
+      if ((error as Error).name === 'NotImplemented' || httpStatus(error) === 501) return aborted;
+      throw error;
+    }
+    return aborted;
+  }
+}
