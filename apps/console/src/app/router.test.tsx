@@ -1,0 +1,79 @@
+import { LANGUAGES, landingFor, ROLES, ROUTES, redirectFor } from '@signage/domain';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../i18n';
+import { failure, mockFetch, success } from '../test/fetchMock';
+import { renderApp, userWith } from '../test/renderApp';
+import { useAuth } from './auth/store';
+
+const concrete = (path: string) => path.replace(/:(\w+)/g, 'SN-0001');
+
+describe('routes and guard', () => {
+  it('registers every route of the domain table and applies the role rule to each (all roles)', async () => {
+    mockFetch({});
+    for (const role of ROLES) {
+      const { router, unmount } = renderApp('/', userWith(role));
+      await waitFor(() => expect(router.state.location.pathname).toBe(landingFor(role)));
+      for (const route of ROUTES.filter((r) => !('public' in r))) {
+        const path = concrete(route.path);
+        await act(() => router.navigate(path));
+        const expected = redirectFor(role, path) ?? path;
+        await waitFor(() => expect(router.state.location.pathname, `${role} ${path}`).toBe(expected));
+        expect(router.state.matches.at(-1)?.route.path, path).not.toBe('*');
+      }
+      unmount();
+    }
+  }, 60_000);
+
+  it('sends a visitor without a session to login, from known and unknown routes', async () => {
+    mockFetch({});
+    for (const path of ['/device/list', '/', '/no/such/page']) {
+      const { router, unmount } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      unmount();
+    }
+  });
+
+  it('sends a signed-in user on an unknown route to their landing page', async () => {
+    mockFetch({});
+    const { router } = renderApp('/no/such/page', userWith('DS_KT'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/newdevice/list'));
+  });
+
+  it('renders a later-feature screen with its title and an empty state', async () => {
+    mockFetch({});
+    renderApp('/setting/list', userWith('DS_FRIT'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tag list' })).toBeVisible();
+    expect(screen.getByText('This screen has no data yet')).toBeVisible();
+    expect(document.title).toBe('Tag list - Digital Signage');
+  });
+
+  it('keeps the English title suffix in every language', async () => {
+    mockFetch({});
+    renderApp('/device/list', userWith('DS_MK'));
+    await screen.findByRole('heading', { level: 1, name: 'Player list' });
+    for (const language of LANGUAGES) {
+      await act(() => setLanguage(language));
+      expect(document.title).toMatch(/ - Digital Signage$/);
+    }
+    expect(document.title).toBe('플레이어 목록 - Digital Signage');
+  });
+});
+
+describe('session restore at start', () => {
+  it('waits for the session check, then lets the restored user in', async () => {
+    const user = userWith('DS_LHQIT');
+    mockFetch({ 'GET /api/users/me': () => success(user) });
+    const { router } = renderApp('/contents/list', null, { restore: true });
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    await waitFor(() => expect(useAuth.getState().user).toEqual(user));
+    expect(router.state.location.pathname).toBe('/contents/list');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contents list' })).toBeVisible();
+  });
+
+  it('goes to login when there is no session', async () => {
+    mockFetch({ 'GET /api/users/me': () => failure(401, 'Please sign in to continue') });
+    const { router } = renderApp('/device/list', null, { restore: true });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

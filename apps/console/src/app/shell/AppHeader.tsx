@@ -1,0 +1,72 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { findRoute } from '@signage/domain';
+import { Button, Flex, Layout, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigation } from 'react-router';
+import { useAuth } from '../auth/store';
+import { LanguageSwitch } from './LanguageSwitch';
+import { SettingsPanel } from './SettingsPanel';
+import { useOverlayToggle } from './useOverlay';
+
+type AppHeaderProps = { menuCollapsed: boolean; onToggleMenu: () => void };
+
+/** Hamburger, screen title, language switch and the user-name button that toggles the settings panel. */
+export function AppHeader({ menuCollapsed, onToggleMenu }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const username = useAuth((state) => state.user?.username ?? '');
+  const [settingsOpen, openSettings, closeSettings] = useOverlayToggle('headerMenu');
+  const route = findRoute(pathname);
+
+  return (
+    <Layout.Header
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+        borderBottom: '1px solid #f0f0f0',
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+      }}
+    >
+      <Button
+        type="text"
+        aria-label={t('shell.toggleMenu')}
+        aria-controls="side-menu"
+        aria-expanded={!menuCollapsed}
+        icon={menuCollapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+        onClick={onToggleMenu}
+      />
+      <Typography.Title
+        level={1}
+        style={{
+          margin: 0,
+          fontSize: 18,
+          flex: 1,
+          minWidth: 0,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
+      >
+        {route ? t(route.titleKey) : ''}
+      </Typography.Title>
+      <Flex align="center" gap={4}>
+        {navigation.state === 'loading' ? <Spin size="small" aria-label={t('common.loading')} /> : null}
+        <LanguageSwitch />
+        <Button
+          type="text"
+          icon={<UserOutlined aria-hidden />}
+          aria-haspopup="dialog"
+          aria-expanded={settingsOpen}
+          onClick={settingsOpen ? closeSettings : openSettings}
+        >
+          {username}
+        </Button>
+      </Flex>
+      <SettingsPanel open={settingsOpen} onClose={closeSettings} />
+    </Layout.Header>
+  );
+}

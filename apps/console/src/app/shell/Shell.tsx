@@ -1,0 +1,54 @@
+import { App as AntApp, Layout } from 'antd';
+import { type CSSProperties, useState } from 'react';
+import { Outlet } from 'react-router';
+import { AppHeader } from './AppHeader';
+import { MessageBanner } from './MessageBanner';
+import { SideMenu } from './SideMenu';
+
+const SIDER_WIDTH = 232;
+
+/** On a narrow screen the open menu lies over the page instead of squeezing it. */
+const OVERLAY_SIDER: CSSProperties = {
+  position: 'fixed',
+  top: 56,
+  bottom: 0,
+  left: 0,
+  zIndex: 20,
+  overflowY: 'auto',
+  boxShadow: '0 6px 16px rgba(0, 0, 0, 0.12)',
+};
+
+/** The frame around every signed-in screen: header, message banner, side menu and the page. */
+export function Shell() {
+  const [collapsed, setCollapsed] = useState(false);
+  const [narrow, setNarrow] = useState(false);
+
+  return (
+    <AntApp>
+      <Layout style={{ minHeight: '100vh' }}>
+        <AppHeader menuCollapsed={collapsed} onToggleMenu={() => setCollapsed((value) => !value)} />
+        <MessageBanner />
+        <Layout>
+          <Layout.Sider
+            id="side-menu"
+            width={SIDER_WIDTH}
+            collapsedWidth={0}
+            collapsed={collapsed}
+            trigger={null}
+            breakpoint="lg"
+            onBreakpoint={(broken) => {
+              setNarrow(broken);
+              setCollapsed(broken);
+            }}
+            style={narrow && !collapsed ? OVERLAY_SIDER : { borderRight: collapsed ? undefined : '1px solid #f0f0f0' }}
+          >
+            <SideMenu onNavigate={() => narrow && setCollapsed(true)} />
+          </Layout.Sider>
+          <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+            <Outlet />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </AntApp>
+  );
+}

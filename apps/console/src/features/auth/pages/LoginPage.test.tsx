@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useAuth } from '../../../app/auth/store';
+import { readScreenState, useScreenStateStore } from '../../../app/screenState';
+import { setLanguage } from '../../../i18n';
+import { failure, mockFetch, success } from '../../../test/fetchMock';
+import { renderApp, userWith } from '../../../test/renderApp';
+import { startSingleSignOn } from '../sso';
+
+vi.mock('../sso', () => ({ startSingleSignOn: vi.fn() }));
+
+async function fields() {
+  return {
+    id: await screen.findByLabelText('ID'),
+    password: screen.getByLabelText('Password'),
+    vendor: screen.getByRole('button', { name: 'For Vendor' }),
+  };
+}
+
+describe('Login page', () => {
+  it('shows the title area, both fields and both buttons', async () => {
+    mockFetch({});
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Digital signage system' })).toBeInTheDocument();
+    const { id, password } = await fields();
+    expect(id).toHaveFocus();
+    expect(id).toHaveAttribute('autocomplete', 'username');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByRole('button', { name: 'For FR Group' })).toBeEnabled();
+    expect(document.title).toBe('Login - Digital Signage');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it("keeps 'For Vendor' disabled until both ID and password are filled", async () => {
+    const user = userEvent.setup();
+    mockFetch({});
+    renderApp('/login');
+    const { id, password, vendor } = await fields();
+    expect(vendor).toBeDisabled();
+    await user.type(id, 'alice');
+    expect(vendor).toBeDisabled();
+    await user.type(password, 'secret');
+    expect(vendor).toBeEnabled();
+    await user.clear(id);
+    expect(vendor).toBeDisabled();
+    await user.type(id, '   ');
+    expect(vendor).toBeDisabled();
+  });
+
+  it('submits with Enter and lands on the landing page of the role', async () => {
+    const user = userEvent.setup();
+    const kitting = userWith('DS_KT', { userId: 'kt-01' });
+    const { requests } = mockFetch({ 'POST /api/users/kt-01/auth': () => success(kitting) });
+    const { router } = renderApp('/login');
+    const { id, password } = await fields();
+    await user.type(id, 'kt-01');
+    await user.type(password, 'secret{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/newdevice/list'));
+    const login = requests.find((request) => request.method === 'POST');
+    expect(login?.body).toEqual({ password: 'secret' });
+    expect(login?.headers.has('User-Name')).toBe(false);
+    expect(useAuth.getState().user).toEqual(kitting);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Players waiting for registration' })).toBeVisible();
+  });
+
+  it.each([
+    ['DS_MK', '/device/list'],
+    ['DS_FRIT', '/device/list'],
+    ['DS_ST', '/device/list'],
+  ] as const)('sends %s to %s after clicking For Vendor', async (role, landing) => {
+    const user = userEvent.setup();
+    mockFetch({ 'POST /api/users/someone/auth': () => success(userWith(role, { userId: 'someone' })) });
+    const { router } = renderApp('/login');
+    const { id, password, vendor } = await fields();
+    await user.type(id, 'someone');
+    await user.type(password, 'pw');
+    await user.click(vendor);
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+  });
+
+  it('shows a 401 in a red strip with the server message, and the strip can be dismissed', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'POST /api/users/alice/auth': () => failure(401, 'Incorrect ID or password. Login failed') });
+    const { router } = renderApp('/login');
+    const { id, password } = await fields();
+    await user.type(id, 'alice');
+    await user.type(password, 'wrong{Enter}');
+
+    const strip = await screen.findByRole('alert');
+    expect(strip).toHaveTextContent('Incorrect ID or password. Login failed');
+    expect(strip.className).toMatch(/ant-alert-error/);
+    expect(router.state.location.pathname).toBe('/login');
+
+    await user.click(within(strip).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('translates a catalogue message and shows any other message as the server wrote it', async () => {
+    const user = userEvent.setup();
+    let answer = failure(429, 'Too many failed sign-in attempts. Please wait a few minutes and try again');
+    mockFetch({ 'POST /api/users/alice/auth': () => answer });
+    renderApp('/login');
+    await setLanguage('ja');
+    const id = await screen.findByLabelText('ID');
+    await user.type(id, 'alice');
+    await user.type(screen.getByLabelText('パスワード'), 'wrong{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'サインインの失敗が続いています。数分待ってから再度お試しください',
+    );
+
+    answer = failure(400, 'Something only the server knows');
+    await user.click(screen.getByRole('button', { name: 'ベンダー向け' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something only the server knows'));
+  });
+
+  it("starts single sign-on from 'For FR Group'", async () => {
+    const user = userEvent.setup();
+    mockFetch({});
+    renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'For FR Group' }));
+    expect(startSingleSignOn).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the current session and forgets screen state on entry', async () => {
+    const marketing = userWith('DS_MK', { userId: 'mk-01' });
+    const { requests } = mockFetch({ 'DELETE /api/users/mk-01/auth': () => success(null) });
+    useScreenStateStore.getState().update('deviceList', { page: 3 });
+    renderApp('/login', marketing);
+
+    await screen.findByRole('button', { name: 'For Vendor' });
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toContain('DELETE /api/users/mk-01/auth');
+    expect(useAuth.getState().user).toBeNull();
+    expect(readScreenState('deviceList').page).toBe(1);
+  });
+
+  it('still clears the local session when the server cannot log out', async () => {
+    mockFetch({ 'DELETE /api/users/mk-01/auth': () => failure(500, 'Failed to logout') });
+    renderApp('/sso/abc', userWith('DS_MK', { userId: 'mk-01' }));
+    expect(await screen.findByRole('button', { name: 'Back to login' })).toBeVisible();
+    expect(useAuth.getState().user).toBeNull();
+  });
+});

@@ -1,0 +1,161 @@
+import { DesktopOutlined } from '@ant-design/icons';
+import { landingFor, MESSAGES } from '@signage/domain';
+import { Alert, Button, Input, theme } from 'antd';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorMessageOf } from '../../../app/api';
+import { useAuth } from '../../../app/auth/store';
+import { translateMessage } from '../../../i18n/messages';
+import { LanguageLinks } from '../../../ui/LanguageLinks';
+import { useLoginMutation } from '../api';
+import { startSingleSignOn } from '../sso';
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div style={{ marginBottom: 20 }}>
+      <label htmlFor={id} style={{ display: 'block', marginBottom: 6, fontWeight: 500 }}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Sign-in (SPEC.md section 2, Login): ID and password for vendors ('For Vendor', enabled once both
+ * are filled, Enter submits), single sign-on for the group ('For FR Group'), and a dismissible red
+ * strip with the reason a sign-in failed. Built from light parts only: this is the first page most
+ * people load.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const setUser = useAuth((state) => state.setUser);
+  const [userId, setUserId] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const loginMutation = useLoginMutation();
+
+  const filled = userId.trim() !== '' && password !== '';
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!filled || loginMutation.isPending) return;
+    setFailure(null);
+    loginMutation.mutate(
+      { userId: userId.trim(), password },
+      {
+        onSuccess: (user) => {
+          setUser(user);
+          navigate(landingFor(user.authority), { replace: true });
+        },
+        onError: (error) => setFailure(errorMessageOf(error, MESSAGES.loginFailed)),
+      },
+    );
+  };
+
+  return (
+    <main
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 24,
+        boxSizing: 'border-box',
+        background: 'linear-gradient(160deg, #e6f0ff 0%, #f5f5f5 55%)',
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSize,
+        color: token.colorText,
+      }}
+    >
+      <section
+        aria-labelledby="login-title"
+        style={{
+          width: '100%',
+          maxWidth: 400,
+          padding: 32,
+          boxSizing: 'border-box',
+          background: token.colorBgContainer,
+          borderRadius: token.borderRadiusLG,
+          boxShadow: token.boxShadowTertiary,
+        }}
+      >
+        <header style={{ textAlign: 'center', marginBottom: 24 }}>
+          <DesktopOutlined aria-hidden style={{ fontSize: 40, color: token.colorPrimary }} />
+          <h1 id="login-title" style={{ fontSize: 24, fontWeight: 600, lineHeight: 1.35, margin: '8px 0 4px' }}>
+            {t('login.title')}
+          </h1>
+          <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('login.subtitle')}</p>
+        </header>
+
+        {failure ? (
+          <Alert
+            type="error"
+            showIcon
+            title={translateMessage(t, failure)}
+            closable={{ onClose: () => setFailure(null), 'aria-label': t('common.close') }}
+            style={{ marginBottom: 20 }}
+          />
+        ) : null}
+
+        <form onSubmit={submit} noValidate>
+          <Field id="login-user-id" label={t('login.id')}>
+            <Input
+              id="login-user-id"
+              name="username"
+              size="large"
+              autoFocus
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={userId}
+              onChange={(event) => setUserId(event.target.value)}
+            />
+          </Field>
+          <Field id="login-password" label={t('login.password')}>
+            <Input.Password
+              id="login-password"
+              name="password"
+              size="large"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </Field>
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            disabled={!filled}
+            loading={loginMutation.isPending}
+          >
+            {t('login.forVendor')}
+          </Button>
+        </form>
+
+        <div
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            margin: '20px 0',
+            color: token.colorTextTertiary,
+          }}
+        >
+          <span aria-hidden style={{ flex: 1, borderTop: `1px solid ${token.colorSplit}` }} />
+          {t('login.or')}
+          <span aria-hidden style={{ flex: 1, borderTop: `1px solid ${token.colorSplit}` }} />
+        </div>
+        <Button size="large" block onClick={startSingleSignOn}>
+          {t('login.forFrGroup')}
+        </Button>
+
+        <LanguageLinks style={{ marginTop: 24 }} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { EmptyScreen } from '../../../ui/EmptyScreen';
+
+export default function ContentHistoryDetailPage() {
+  return <EmptyScreen />;
+}

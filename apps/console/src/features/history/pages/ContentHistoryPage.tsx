@@ -1,0 +1,5 @@
+import { EmptyScreen } from '../../../ui/EmptyScreen';
+
+export default function ContentHistoryPage() {
+  return <EmptyScreen />;
+}

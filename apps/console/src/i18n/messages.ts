@@ -1,0 +1,27 @@
+import { MESSAGES, type MessageKey, messageKeyOf } from '@signage/domain';
+import type { TFunction } from 'i18next';
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(MESSAGES, value);
+}
+
+/** A server message in the user's language when it is a catalogue text; anything else as is. */
+export function translateMessage(t: TFunction, text: string): string {
+  const key = messageKeyOf(text);
+  return key ? t(`messages.${key}`) : text;
+}
+
+/** A key of the message catalogue or any i18n key, translated. */
+export function translateKey(t: TFunction, key: string): string {
+  return isMessageKey(key) ? t(`messages.${key}`) : t(key);
+}
+
+/**
+ * The text of a banner (SPEC.md section 2): 'prefix~key' shows the prefix as is followed by the
+ * translated key; a plain catalogue text is translated; anything else shows as is.
+ */
+export function bannerText(t: TFunction, text: string): string {
+  const separator = text.indexOf('~');
+  if (separator >= 0) return text.slice(0, separator) + translateKey(t, text.slice(separator + 1));
+  return translateMessage(t, text);
+}
