@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Integration tests hit a real database: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set.
-// Each test file builds its own database, so files run in parallel safely.
+// Each test file builds its own database (PGlite: cloned from a migrated template made once by
+// test/globalSetup.ts), so files run in parallel safely.
 export default defineConfig({
   test: {
     name: 'server',
@@ -10,5 +11,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['test/globalSetup.ts'],
   },
 });

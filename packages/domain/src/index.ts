@@ -7,6 +7,8 @@ export * from './catalog/places';
 export * from './catalog/roles';
 export * from './catalog/routes';
 export * from './rules/access';
+export * from './rules/region';
 export * from './rules/storeCode';
 export * from './schemas/common';
 export * from './schemas/users';
+export * from './schemas/settings';

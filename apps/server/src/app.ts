@@ -1,0 +1,94 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { MESSAGES } from '@signage/domain';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { registerAuth } from './auth/guards';
+import { prepareDummyHash } from './auth/passwords';
+import { SESSION_COOKIE } from './auth/sessions';
+import type { Config } from './config';
+import { registerConsole } from './console/static';
+import type { Database } from './db/client';
+import { failure } from './http/envelope';
+import { errorHandler } from './http/errorHandler';
+import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
+import { MODULES } from './modules';
+import type { ApiModule, AppDeps } from './modules/types';
+
+export type BuildOptions = { config: Config; db: Database; modules?: readonly ApiModule[] };
+
+async function registerDocs(app: ReturnType<typeof createInstance>) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Signage Console API', version: '0.1.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+}
+
+function createInstance(config: Config) {
+  return Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // IDs in paths may be up to 128 characters (ZUserIdParams); the router's default stops at 100.
+    routerOptions: { maxParamLength: 256 },
+    // Malformed URLs are bad input too: answered as envelopes, not Fastify's own JSON. These answers
+    // skip the hooks, so they get their security headers here.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply);
+      return errorHandler(error, request, reply);
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+}
+
+async function registerModule(app: ReturnType<typeof createInstance>, module: ApiModule, deps: AppDeps) {
+  await app.register(
+    async (scope) => {
+      if (!module.public) {
+        const guard = module.roles ? scope.requireRoles(...module.roles) : scope.requireSession;
+        scope.addHook('onRequest', async (request, reply) => {
+          if (!request.routeOptions.config.public) await guard(request, reply);
+        });
+      }
+      await scope.register(module.plugin, { deps });
+    },
+    { prefix: module.prefix },
+  );
+}
+
+/**
+ * The whole HTTP application without listening (tests drive it with app.inject):
+ * zod-validated routes of every module, OpenAPI at /api/docs, the console with SPA fallback,
+ * envelope answers for every failure and security headers on every answer.
+ */
+export async function buildApp({ config, db, modules = MODULES }: BuildOptions) {
+  const app = createInstance(config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  registerSecurityHeaders(app);
+
+  await app.register(fastifyCookie);
+  registerAuth(app, db);
+  prepareDummyHash();
+  await registerDocs(app);
+  for (const module of modules) await registerModule(app, module, { config, db });
+
+  const spa = await registerConsole(app, config.consoleDist);
+  app.setNotFoundHandler(async (request, reply) =>
+    spa.wantsSpa(request) ? spa.sendIndex(reply) : reply.status(404).send(failure(MESSAGES.notFound)),
+  );
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,67 @@
+import { type Role, resolveRegion } from '@signage/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { forbidden, unauthorized } from '../http/envelope';
+import { clearSessionCookie, resolveSession, SESSION_COOKIE, type SessionUser } from './sessions';
+
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by the session guard; null before it ran or on public routes. */
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** onRequest/preHandler guard: 401 without a valid session. */
+    requireSession: Guard;
+    /** onRequest/preHandler guard: 401 without a session, 403 unless the user has one of the roles. */
+    requireRoles: (...roles: readonly Role[]) => Guard;
+  }
+  interface FastifyContextConfig {
+    /** Routes open without a session (login, health). Everything else under a module needs one. */
+    public?: boolean;
+  }
+}
+
+/** Decorates requests with `user` and the instance with the session and role guards. */
+export function registerAuth(app: FastifyInstance, db: Database): void {
+  app.decorateRequest('user', null);
+
+  const requireSession: Guard = async (request, reply) => {
+    if (request.user) return;
+    const token = request.cookies[SESSION_COOKIE];
+    const user = token ? await resolveSession(db, token) : undefined;
+    if (!user) {
+      // A stale cookie is removed so the browser stops sending it.
+      if (token) clearSessionCookie(request, reply);
+      throw unauthorized();
+    }
+    request.user = user;
+  };
+
+  const requireRoles =
+    (...roles: readonly Role[]): Guard =>
+    async (request, reply) => {
+      await requireSession(request, reply);
+      if (!roles.includes(currentUser(request).authority)) throw forbidden();
+    };
+
+  app.decorate('requireSession', requireSession);
+  app.decorate('requireRoles', requireRoles);
+}
+
+/** The signed-in user of a guarded route. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/**
+ * The region a request may query (SPEC.md section 6): DS_MK and DS_FRIT choose any region or none
+ * (null = all); region-bound roles always get their own, and asking for another one is refused (403).
+ */
+export function effectiveRegion(user: SessionUser, requested: string | null | undefined): string | null {
+  const decision = resolveRegion(user, requested);
+  if (!decision.allowed) throw forbidden();
+  return decision.region;
+}

@@ -1,0 +1,42 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+export type SessionRow = {
+  sessionId: string;
+  lastSeenAt: Date;
+  user: typeof users.$inferSelect;
+};
+
+export async function insertSession(db: Database, row: { id: string; userPk: string; expiresAt: Date }) {
+  await db.insert(sessions).values(row);
+}
+
+/** The live session with this token hash and its user, or undefined when missing or expired. */
+export async function findLiveSession(db: Database, id: string, now: Date): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userPk))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Database, id: string, now: Date) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Database, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user; returns how many there were. */
+export async function deleteSessionsOfUser(db: Database, userPk: string): Promise<number> {
+  const deleted = await db.delete(sessions).where(eq(sessions.userPk, userPk)).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+export async function deleteExpiredSessions(db: Database, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,78 @@
+import { ConfigError, loadConfig } from './config';
+import { EXIT, type RunningServer, StartupError, startServer } from './server';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function box(lines: string[]): string {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = '─'.repeat(width + 2);
+  return [`┌${rule}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${rule}┘`].join('\n');
+}
+
+function announce(server: RunningServer): void {
+  const { bootstrap, url } = server;
+  if (bootstrap.created && bootstrap.generated) {
+    console.info(
+      box([
+        'First start: the administrator account has been created.',
+        '',
+        `Sign in at ${url} with ID admin and password ${bootstrap.password}`,
+        '',
+        'This password is shown only this once. To change it:',
+        '  npm run cli -- user passwd --id admin --password-stdin',
+      ]),
+    );
+  } else if (bootstrap.created) {
+    console.info(`Created the administrator account: sign in at ${url} with ID admin and the ADMIN_PASSWORD.`);
+  }
+  console.info(`Signage Console is running at ${url}`);
+}
+
+function handleSignals(server: RunningServer): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting at once`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.info(`${signal} received: shutting down`);
+    setTimeout(() => {
+      console.error('Shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function main(): Promise<void> {
+  let server: RunningServer;
+  try {
+    server = await startServer(loadConfig(process.env));
+  } catch (error) {
+    if (error instanceof StartupError) {
+      console.error(error.message);
+      process.exit(error.exitCode);
+    }
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(EXIT.config);
+    }
+    throw error;
+  }
+  announce(server);
+  handleSignals(server);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import type { Role } from '@signage/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+
+/** What every module gets: no globals, so tests can build as many apps as they like. */
+export type AppDeps = { config: Config; db: Database };
+export type ModuleOptions = { deps: AppDeps };
+export type ModulePlugin = FastifyPluginAsyncZod<ModuleOptions>;
+
+export type ApiModule = {
+  name: string;
+  /** URL prefix of the module's routes, e.g. '/api/users'. */
+  prefix: string;
+  plugin: ModulePlugin;
+  /** Roles allowed on every route of the module (403 for others). Omitted: any signed-in user. */
+  roles?: readonly Role[];
+  /**
+   * true: the module authenticates by itself (health, the player agent). Otherwise every route needs
+   * a session (401) unless it sets `config: { public: true }`.
+   */
+  public?: boolean;
+};

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { adminSocketPath } from './admin/commands';
+import { type AdminSocket, startAdminSocket } from './admin/socket';
+import { type App, buildApp } from './app';
+import { generatePassword } from './auth/passwords';
+import { type Config, displayUrl } from './config';
+import { type Database, type DatabaseHandle, DatabaseOpenError, openDatabase } from './db/client';
+import { HttpError } from './http/envelope';
+import { bootstrapAdmin } from './modules/users/admin';
+
+/** Exit codes of `npm start`: 1 configuration, 2 database, 3 port. */
+export const EXIT = { config: 1, database: 2, port: 3 } as const;
+
+export class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+export type Bootstrap = { created: false } | { created: true; password: string; generated: boolean };
+
+export type RunningServer = {
+  app: App;
+  db: Database;
+  url: string;
+  port: number;
+  bootstrap: Bootstrap;
+  adminSocket: AdminSocket | undefined;
+  /** Stops accepting, finishes open requests, closes the admin socket and the database. */
+  close: () => Promise<void>;
+};
+
+async function createAdminIfEmpty(handle: DatabaseHandle, config: Config): Promise<Bootstrap> {
+  const password = config.adminPassword ?? generatePassword();
+  try {
+    const { created } = await bootstrapAdmin(handle.db, password);
+    return created ? { created, password, generated: config.adminPassword === undefined } : { created };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 400) {
+      throw new StartupError(`ADMIN_PASSWORD is not usable: ${error.message}`, EXIT.config);
+    }
+    throw error;
+  }
+}
+
+async function listen(app: App, config: Config): Promise<number> {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new StartupError(`Port ${config.port} is already in use; set PORT to another port`, EXIT.port);
+    }
+    if (code === 'EACCES') {
+      throw new StartupError(
+        `Port ${config.port} needs privileges this user lacks; set PORT to another port`,
+        EXIT.port,
+      );
+    }
+    if (code === 'EADDRNOTAVAIL') {
+      throw new StartupError(`HOST ${config.host} is not an address of this machine; set HOST`, EXIT.port);
+    }
+    throw error;
+  }
+  return (app.server.address() as AddressInfo).port;
+}
+
+/**
+ * What `npm start` does: open and migrate the database, create the first admin when there are no
+ * users, serve HTTP on HOST:PORT and the admin socket in DATA_DIR. Failures become StartupErrors
+ * with a message for people and the exit code to use; whatever was opened is closed again.
+ */
+export async function startServer(config: Config): Promise<RunningServer> {
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  let app: App | undefined;
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase(config, { onPoolError: (error) => app?.log.error({ err: error }, 'database pool') });
+  } catch (error) {
+    if (error instanceof DatabaseOpenError) throw new StartupError(error.message, EXIT.database);
+    throw error;
+  }
+  try {
+    app = await buildApp({ config, db: handle.db });
+    const port = await listen(app, config);
+    // After listen: a generated password is only worth creating when the server can show it and be used.
+    const bootstrap = await createAdminIfEmpty(handle, config);
+    const adminSocket = await startAdminSocket(adminSocketPath(config), handle.db, app.log);
+    const running = app;
+    let closing: Promise<void> | undefined;
+    const close = async () => {
+      await adminSocket?.close();
+      await running.close();
+      await handle.close();
+    };
+    return {
+      app: running,
+      db: handle.db,
+      url: displayUrl(config, port),
+      port,
+      bootstrap,
+      adminSocket,
+      close: () => {
+        closing ??= close();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await handle.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, displayUrl, loadConfig, REPO_ROOT } from '../src/config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/signage' });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/signage/data',
+      databaseUrl: undefined,
+      storageUrl: undefined,
+      publicUrl: undefined,
+      adminPassword: undefined,
+      consoleDist: path.join(REPO_ROOT, 'apps/console/dist'),
+      logLevel: 'info',
+      trustProxy: 'loopback,linklocal,uniquelocal',
+    });
+    expect(displayUrl(config)).toBe('http://localhost:8080');
+  });
+
+  it('reads every variable and resolves relative paths from where the command was typed', () => {
+    const config = loadConfig({
+      INIT_CWD: '/home/me/signage',
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'var/data',
+      DATABASE_URL: 'postgres://db/signage',
+      STORAGE_URL: 's3://bucket',
+      PUBLIC_URL: 'https://signage.example.com/',
+      ADMIN_PASSWORD: 'secret-password',
+      CONSOLE_DIST: 'build/console',
+      LOG_LEVEL: 'WARN',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/home/me/signage/var/data',
+      databaseUrl: 'postgres://db/signage',
+      storageUrl: 's3://bucket',
+      publicUrl: 'https://signage.example.com',
+      adminPassword: 'secret-password',
+      consoleDist: '/home/me/signage/build/console',
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+    expect(displayUrl(config)).toBe('https://signage.example.com');
+  });
+
+  it('treats empty variables as unset and refuses nonsense with a clear message', () => {
+    expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '' })).toMatchObject({
+      databaseUrl: undefined,
+      adminPassword: undefined,
+    });
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      new ConfigError("PORT must be a whole number between 0 and 65535, got 'eighty'"),
+    );
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+  });
+});
