@@ -1,6 +1,7 @@
 import { App as AntApp, Layout } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { Outlet } from 'react-router';
+import { DialogHost } from '../../ui/dialog';
 import { AppHeader } from './AppHeader';
 import { MessageBanner } from './MessageBanner';
 import { SideMenu } from './SideMenu';
@@ -49,6 +50,7 @@ export function Shell() {
           </Layout.Content>
         </Layout>
       </Layout>
+      <DialogHost />
     </AntApp>
   );
 }
