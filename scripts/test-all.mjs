@@ -50,7 +50,12 @@ function countVitest(label, file, ok) {
 
 function vitest(label, args, env) {
   const file = join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`], env);
+  const ok = run(
+    label,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    env,
+  );
   countVitest(label, file, ok);
 }
 

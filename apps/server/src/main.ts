@@ -68,8 +68,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  announce(server);
+  // Handlers first: whoever reads the announcement may signal at once.
   handleSignals(server);
+  announce(server);
 }
 
 main().catch((error: unknown) => {

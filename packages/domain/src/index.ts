@@ -10,5 +10,5 @@ export * from './rules/access';
 export * from './rules/region';
 export * from './rules/storeCode';
 export * from './schemas/common';
-export * from './schemas/users';
 export * from './schemas/settings';
+export * from './schemas/users';

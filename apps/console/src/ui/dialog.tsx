@@ -66,7 +66,7 @@ export function DialogHost() {
       okButtonProps={{ danger: request?.danger, autoFocus: true }}
       cancelButtonProps={cancellable ? undefined : { style: { display: 'none' } }}
       closable={cancellable}
-      maskClosable={cancellable}
+      mask={{ closable: cancellable }}
       keyboard={cancellable}
       onCancel={hide}
       onOk={() => {
