@@ -49,6 +49,12 @@ afterAll(async () => {
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 describe('API answers', () => {
+  it('says plainly that single sign-on is not configured, without a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/sso' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ result: 'Failure', message: MESSAGES.ssoNotConfigured, data: null });
+  });
+
   it('answers an unknown /api route with a 404 envelope, signed in or not', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no/such/thing', headers: html });
     expect(response.statusCode).toBe(404);

@@ -62,6 +62,7 @@ export const MESSAGES = {
   notFound: 'The requested item was not found',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again',
   invalidRequest: 'The request is not valid',
+  ssoNotConfigured: 'Single sign-on is not configured on this server. Please sign in with your ID and password',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { authPath } from '../../app/auth/session';
 
-/** Where single sign-on starts: the server answers with a redirect to the identity provider. */
-export const SSO_START_URL = '/api/sso';
+/** Where single sign-on starts: the server answers with the identity provider's login address. */
+export const SSO_START_PATH = '/api/sso';
 
 export type LoginInput = { userId: string; password: string };
 

@@ -1,6 +1,8 @@
+import { MESSAGES } from '@signage/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../app/api';
 import { useAuth } from '../../../app/auth/store';
 import { readScreenState, useScreenStateStore } from '../../../app/screenState';
 import { setLanguage } from '../../../i18n';
@@ -8,7 +10,7 @@ import { failure, mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 import { startSingleSignOn } from '../sso';
 
-vi.mock('../sso', () => ({ startSingleSignOn: vi.fn() }));
+vi.mock('../sso', () => ({ startSingleSignOn: vi.fn(() => Promise.resolve()) }));
 
 async function fields() {
   return {
@@ -121,6 +123,15 @@ describe('Login page', () => {
     renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'For FR Group' }));
     expect(startSingleSignOn).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows why single sign-on cannot start in the red strip', async () => {
+    const user = userEvent.setup();
+    mockFetch({});
+    vi.mocked(startSingleSignOn).mockRejectedValueOnce(new ApiError(503, MESSAGES.ssoNotConfigured));
+    renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'For FR Group' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.ssoNotConfigured));
   });
 
   it('ends the current session and forgets screen state on entry', async () => {

@@ -150,7 +150,14 @@ export default function LoginPage() {
           {t('login.or')}
           <span aria-hidden style={{ flex: 1, borderTop: `1px solid ${token.colorSplit}` }} />
         </div>
-        <Button size="large" block onClick={startSingleSignOn}>
+        <Button
+          size="large"
+          block
+          onClick={() => {
+            setFailure(null);
+            startSingleSignOn().catch((error: unknown) => setFailure(errorMessageOf(error, MESSAGES.unexpectedError)));
+          }}
+        >
           {t('login.forFrGroup')}
         </Button>
 
