@@ -1,4 +1,5 @@
 import { healthRoutes } from './health/routes';
+import { settingRoutes } from './setting/routes';
 import type { ApiModule } from './types';
 import { usersRoutes } from './users/routes';
 
@@ -9,4 +10,5 @@ import { usersRoutes } from './users/routes';
 export const MODULES: readonly ApiModule[] = [
   { name: 'health', prefix: '/api/health', plugin: healthRoutes, public: true },
   { name: 'users', prefix: '/api/users', plugin: usersRoutes },
+  { name: 'setting', prefix: '/api/setting', plugin: settingRoutes },
 ];
