@@ -59,6 +59,8 @@ describe('presets installed by the migration', () => {
       expect(s).toMatchObject({ level: 1, preset: true, type_id: null });
       for (const name of [s.en, s.ja, s.zh, s.ko]) expect(name.trim()).not.toBe('');
     }
+    const inOrder = await list('?preset=true&limit=500');
+    expect(inOrder.settings.map((s) => s.value)).toEqual([...STORE_TYPES, ...LOCATIONS]);
     const flagship = storeTypes.settings.find((s) => s.value === '3Flagship');
     expect(flagship).toMatchObject({ en: 'Flagship', ja: '旗艦店', zh: '旗艦店', ko: '플래그십 매장' });
     const unset = locations.settings.find((s) => s.value === '9Unset');
