@@ -33,11 +33,12 @@ export function TagTable({ settings, categories, loading, empty }: TagTableProps
     {
       title: t('tags.columns.tagType'),
       key: 'type',
+      width: 210,
       render: (_value, row) => {
         const category = categoryOf(row.type_id);
         return (
           <Flex vertical gap={2}>
-            <span>
+            <span style={{ whiteSpace: 'nowrap' }}>
               {typeLabel(row.type)}
               {row.preset ? (
                 <Tag color="blue" style={{ marginInlineStart: 8 }}>
@@ -84,7 +85,7 @@ export function TagTable({ settings, categories, loading, empty }: TagTableProps
       loading={loading}
       pagination={false}
       size="middle"
-      scroll={{ x: 960 }}
+      scroll={{ x: 1060 }}
       locale={{ emptyText: empty }}
     />
   );
