@@ -16,7 +16,8 @@ describe('routes and guard', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe(landingFor(role)));
       for (const route of ROUTES.filter((r) => !('public' in r))) {
         const path = concrete(route.path);
-        await act(() => router.navigate(path));
+        // With a key: detail screens send a visit without one on to their list.
+        await act(() => router.navigate(`${path}?key=SN-0001`));
         const expected = redirectFor(role, path) ?? path;
         await waitFor(() => expect(router.state.location.pathname, `${role} ${path}`).toBe(expected));
         expect(router.state.matches.at(-1)?.route.path, path).not.toBe('*');
@@ -42,10 +43,10 @@ describe('routes and guard', () => {
 
   it('renders a later-feature screen with its title and an empty state', async () => {
     mockFetch({});
-    renderApp('/setting/list', userWith('DS_FRIT'));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Tag list' })).toBeVisible();
+    renderApp('/device/logs', userWith('DS_FRIT'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Player logs' })).toBeVisible();
     expect(screen.getByText('This screen has no data yet')).toBeVisible();
-    expect(document.title).toBe('Tag list - Digital Signage');
+    expect(document.title).toBe('Player logs - Digital Signage');
   });
 
   it('keeps the English title suffix in every language', async () => {

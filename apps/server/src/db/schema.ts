@@ -1,4 +1,17 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -57,4 +70,40 @@ export const auditLog = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
+/**
+ * Tags ("settings"; the model is documented in packages/domain/src/schemas/settings.ts).
+ * `type` is the type as chosen (a base type or a dashed category type); `level` 1 or 2;
+ * `type_id` is the category of a level-2 tag. Times are kept to the millisecond so the list's
+ * keyset cursor (updated_at, id) round-trips exactly through JavaScript dates. STORE_TYPE and
+ * DEVICE_TYPE presets are installed by the migration `settings`.
+ */
+export const settings = pgTable(
+  'settings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    typeId: uuid('type_id').references((): AnyPgColumn => settings.id, { onDelete: 'restrict' }),
+    value: text('value').notNull(),
+    level: smallint('level').notNull(),
+    note: text('note').notNull().default(''),
+    en: text('en').notNull(),
+    ja: text('ja').notNull(),
+    zh: text('zh').notNull(),
+    ko: text('ko').notNull(),
+    preset: boolean('preset').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
+  },
+  (t) => [
+    unique('settings_type_value_key').on(t.type, t.value),
+    index('settings_type_level_updated_idx').on(t.type, t.level, t.updatedAt, t.id),
+    index('settings_updated_idx').on(t.updatedAt, t.id),
+    index('settings_type_id_idx').on(t.typeId),
+  ],
 );

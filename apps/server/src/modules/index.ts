@@ -1,4 +1,5 @@
 import { healthRoutes } from './health/routes';
+import { settingRoutes } from './setting/routes';
 import { ssoRoutes } from './sso/routes';
 import type { ApiModule } from './types';
 import { usersRoutes } from './users/routes';
@@ -11,4 +12,5 @@ export const MODULES: readonly ApiModule[] = [
   { name: 'health', prefix: '/api/health', plugin: healthRoutes, public: true },
   { name: 'users', prefix: '/api/users', plugin: usersRoutes },
   { name: 'sso', prefix: '/api/sso', plugin: ssoRoutes, public: true },
+  { name: 'setting', prefix: '/api/setting', plugin: settingRoutes },
 ];

@@ -16,15 +16,52 @@ import { ZSummary } from './common';
  * dashed code (`DEVICE_TAG-campaign`); choosing a dashed type makes a level-2 tag under that
  * category: `level` 2 and `type_id` = the category's id. A category cannot be deleted while it has
  * tags (`Failed. Please delete tag of the type first.`).
+ *
+ * Decisions where the spec is silent:
+ * - `key` is the setting's id (a UUID); both are returned because the spec names both.
+ * - A category is a level-1 entry that is not a preset (presets are the values of their type, not
+ *   groups of tags), so the dropdown loads them with `preset=false&excludeLevel=2`.
+ * - `level` and `type_id` sent by a client are ignored: the server derives them from `type`.
+ * - Preset entries keep their type and value (the console and players key their texts on them);
+ *   their names and note may be corrected. They cannot be deleted (409).
+ * - Renaming a category (its type or value) renames the dashed type of its tags in the same
+ *   transaction; turning a category that has tags into a level-2 tag fails like deleting it.
+ * - The list filter `type` matches exactly, and a base type also matches its dashed sub-types
+ *   (`type=DEVICE_TAG` lists the categories and their tags; `excludeLevel=1` leaves only tags).
  */
 export const BASE_SETTING_TYPES = ['STORE_TYPE', 'DEVICE_TYPE', 'DEVICE_TAG'] as const;
 export const HIDDEN_SETTING_TYPE = 'NEW_CONTENT_LIMIT_TIME';
 export const PRESET_SETTING_TYPES = ['STORE_TYPE', 'DEVICE_TYPE'] as const;
 
+export type BaseSettingType = (typeof BASE_SETTING_TYPES)[number];
+
+export function isBaseSettingType(type: string): type is BaseSettingType {
+  return (BASE_SETTING_TYPES as readonly string[]).includes(type);
+}
+
 /** SPEC.md section 4: the level is 2 when the chosen type contains a dash, else 1. */
 export function settingLevelOf(type: string): 1 | 2 {
   return type.includes('-') ? 2 : 1;
 }
+
+/** The dashed type that places tags under a category, e.g. `DEVICE_TAG-campaign`. */
+export function categoryTypeOf(category: { type: string; value: string }): string {
+  return `${category.type}-${category.value}`;
+}
+
+/**
+ * Splits a dashed type at its first dash into the category's base type and value (base types hold
+ * no dash, values may). Undefined for a type without a dash.
+ */
+export function parseCategoryType(type: string): { type: string; value: string } | undefined {
+  const dash = type.indexOf('-');
+  if (dash < 0) return undefined;
+  return { type: type.slice(0, dash), value: type.slice(dash + 1) };
+}
+
+/** Longest value and name (characters); notes may be longer. No bound is shown in the spec. */
+export const SETTING_TEXT_MAX = 200;
+export const SETTING_NOTE_MAX = 1000;
 
 export const ZSettingLevel = z.union([z.literal(1), z.literal(2)]);
 
@@ -45,9 +82,13 @@ export const ZSetting = z.object({
 });
 export type TSetting = z.infer<typeof ZSetting>;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+const required = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(SETTING_TEXT_MAX, MESSAGES.tagTextTooLong);
 
-/** Register (POST) and update (PUT /{key}) body. `level` and `type_id` are derived by the server from `type`. */
+/**
+ * Register (POST) and update (PUT /{key}) body. `level` and `type_id` may be sent (the console
+ * sends what it derived) but the server derives them from `type` itself.
+ */
 export const ZSettingWrite = z.object({
   type: required(MESSAGES.selectType),
   value: required(MESSAGES.enterValue),
@@ -55,7 +96,7 @@ export const ZSettingWrite = z.object({
   ja: required(MESSAGES.enterNameJp),
   zh: required(MESSAGES.enterNameCn),
   ko: required(MESSAGES.enterNameKr),
-  note: z.string().trim().max(1000).default(''),
+  note: z.string().trim().max(SETTING_NOTE_MAX, MESSAGES.tagTextTooLong).default(''),
   type_id: z.string().nullable().optional(),
   level: ZSettingLevel.optional(),
 });
@@ -65,13 +106,15 @@ const booleanish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((
 
 /** List query (GET /api/setting). `excludeLevel` 0 excludes nothing. */
 export const ZSettingListQuery = z.object({
-  type: z.string().optional(),
+  type: z.string().trim().optional(),
   endCursor: z.string().optional(),
   preset: booleanish.optional(),
   excludeLevel: z.coerce.number().int().min(0).max(2).default(0),
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 export type TSettingListQuery = z.infer<typeof ZSettingListQuery>;
+
+export const ZSettingKeyParams = z.object({ key: z.string().min(1).max(100) });
 
 export const ZSettingList = z.object({ settings: z.array(ZSetting), summary: ZSummary });
 export type TSettingList = z.infer<typeof ZSettingList>;

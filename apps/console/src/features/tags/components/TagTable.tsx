@@ -1,0 +1,92 @@
+import type { TSetting } from '@signage/domain';
+import { Button, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useTagName } from '../../../ui/tagName';
+import { useTypeLabel } from './typeLabel';
+
+type TagTableProps = {
+  settings: readonly TSetting[];
+  categories: readonly TSetting[];
+  loading: boolean;
+  empty: ReactNode;
+};
+
+/** Columns of SPEC.md section 2 (Tags, list): row number, type, value, four names, note, Details. */
+export function TagTable({ settings, categories, loading, empty }: TagTableProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const typeLabel = useTypeLabel();
+  const nameOf = useTagName();
+  const categoryOf = (id: string | null) => (id ? categories.find((category) => category.id === id) : undefined);
+
+  const name = (field: 'en' | 'ja' | 'zh' | 'ko', title: string) => ({
+    title: t(title),
+    dataIndex: field,
+    key: field,
+    ellipsis: true,
+  });
+
+  const columns: TableColumnsType<TSetting> = [
+    { title: t('tags.columns.number'), key: 'number', width: 64, render: (_value, _row, index) => index + 1 },
+    {
+      title: t('tags.columns.tagType'),
+      key: 'type',
+      width: 210,
+      render: (_value, row) => {
+        const category = categoryOf(row.type_id);
+        return (
+          <Flex vertical gap={2}>
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {typeLabel(row.type)}
+              {row.preset ? (
+                <Tag color="blue" style={{ marginInlineStart: 8 }}>
+                  {t('tags.preset')}
+                </Tag>
+              ) : null}
+            </span>
+            {category ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {nameOf(category)}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        );
+      },
+    },
+    { title: t('tags.columns.value'), dataIndex: 'value', key: 'value', ellipsis: true },
+    name('en', 'tags.columns.nameEn'),
+    name('ja', 'tags.columns.nameJp'),
+    name('zh', 'tags.columns.nameCn'),
+    name('ko', 'tags.columns.nameKr'),
+    { title: t('tags.columns.note'), dataIndex: 'note', key: 'note', ellipsis: true },
+    {
+      title: t('tags.columns.details'),
+      key: 'details',
+      width: 96,
+      render: (_value, row) => (
+        <Button
+          size="small"
+          aria-label={`${t('tags.columns.details')}: ${row.value}`}
+          onClick={() => navigate(`/setting/detail?key=${encodeURIComponent(row.key)}`)}
+        >
+          {t('tags.columns.details')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Table<TSetting>
+      rowKey="id"
+      columns={columns}
+      dataSource={settings as TSetting[]}
+      loading={loading}
+      pagination={false}
+      size="middle"
+      scroll={{ x: 1060 }}
+      locale={{ emptyText: empty }}
+    />
+  );
+}
