@@ -68,11 +68,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-<<<<<<< HEAD
-  // Handlers first: whoever reads the announcement may signal at once.
-=======
   // Signals first: whoever waits for the announcement may stop the server the moment it reads it.
->>>>>>> feat/tags
   handleSignals(server);
   announce(server);
 }
