@@ -28,9 +28,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
 function tagged(ids: string[]): SQL {
-  return exists(
-    sql`select 1 from ${deviceTags} where ${deviceTags.deviceCode} = ${devices.deviceCode} and ${inArray(deviceTags.settingId, ids)}`,
-  );
+  return sql`exists (select 1 from ${deviceTags} where ${deviceTags.deviceCode} = ${devices.deviceCode} and ${inArray(deviceTags.settingId, ids)})`;
 }
 
 /** The WHERE clause of a player list query (SPEC.md section 7 filters), without the cursor. */
