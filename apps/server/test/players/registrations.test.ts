@@ -66,9 +66,7 @@ describe('waiting list (GET /api/registrations)', () => {
     await announce(t.app, usSerial);
     await issuePin(t.app, cookies.frit!, usSerial, { region: 'US', shop_no: '0100' });
     const names = async (user: string) =>
-      (await waiting(user, '?page=1'))
-        .json()
-        .data.registrations.map((r: { device_name: string }) => r.device_name);
+      (await waiting(user, '?page=1')).json().data.registrations.map((r: { device_name: string }) => r.device_name);
     expect(await names('kt')).not.toContain(paired.serial);
     expect(await names('kt')).not.toContain(usSerial);
     expect(await names('frit')).toContain(usSerial);

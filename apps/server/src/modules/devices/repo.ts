@@ -1,20 +1,5 @@
 import { aliveCutoff } from '@signage/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  not,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devices, deviceTags } from '../../db/schema';
 import type { Cursor } from './cursor';

@@ -46,6 +46,7 @@ export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyT
     title: '',
     key: 'actions',
     align: 'right' as const,
+    fixed: 'right' as const,
     render: (_: unknown, d: TDevice) => (
       <Flex gap={8} justify="flex-end">
         {showLogs ? <Button onClick={() => onLogs(d)}>{t('players.logs')}</Button> : null}
