@@ -8,9 +8,11 @@ import {
   runAdminCommand,
   validateAdminInput,
 } from './admin/commands';
+import { runSimulator, SIMULATOR_HELP } from './agent/simulatorCli';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseOpenError, openDatabase } from './db/client';
 import { HttpError } from './http/envelope';
+import { FLOORMAP_HELP, runFloorMapCommand } from './modules/floormap/cli';
 import type { AdminUserView } from './modules/users/admin';
 
 const HELP = `Signage Console admin command line
@@ -26,6 +28,8 @@ Commands:
   user passwd --id ID (--password P | --password-stdin)
                       Set a new password; the user's open sessions end.
   user remove --id ID Delete a user and end their sessions.
+${FLOORMAP_HELP}
+${SIMULATOR_HELP}
 
 Options:
   --password-stdin    Read the password from standard input (keeps it out of shell history).
@@ -160,6 +164,12 @@ async function execute(command: AdminCommand, input: Record<string, unknown>): P
 
 async function main(): Promise<number> {
   try {
+    const [group, ...rest] = process.argv.slice(2);
+    if (group === 'simulate') return await runSimulator(rest);
+    if (group === 'floormap') {
+      console.info(await runFloorMapCommand(rest, loadConfig(process.env)));
+      return 0;
+    }
     const parsed = await parse(process.argv.slice(2));
     if ('help' in parsed) {
       console.info(HELP);
@@ -169,8 +179,8 @@ async function main(): Promise<number> {
     console.info(describe(parsed.command, parsed.input, result as AdminResults[typeof parsed.command]));
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\nRun 'npm run cli -- --help' for usage.`);
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${(error as Error).message}\nRun 'npm run cli -- --help' for usage.`);
     } else if (error instanceof HttpError || error instanceof DatabaseOpenError || error instanceof ConfigError) {
       console.error(error.message);
     } else {

@@ -13,7 +13,8 @@ describe('routes and guard', () => {
     mockFetch({});
     for (const role of ROLES) {
       const { router, unmount } = renderApp('/', userWith(role));
-      await waitFor(() => expect(router.state.location.pathname).toBe(landingFor(role)));
+      // The landing page is a real screen now: its chunk's first (cold) load can take a while.
+      await waitFor(() => expect(router.state.location.pathname).toBe(landingFor(role)), { timeout: 20_000 });
       for (const route of ROUTES.filter((r) => !('public' in r))) {
         const path = concrete(route.path);
         // With a key: detail screens send a visit without one on to their list.
@@ -24,7 +25,7 @@ describe('routes and guard', () => {
       }
       unmount();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('sends a visitor without a session to login, from known and unknown routes', async () => {
     mockFetch({});

@@ -4,8 +4,10 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -106,4 +108,103 @@ export const settings = pgTable(
     index('settings_updated_idx').on(t.updatedAt, t.id),
     index('settings_type_id_idx').on(t.typeId),
   ],
+);
+
+/**
+ * Players (SPEC.md section 3). A row is born when a player announces its serial (device_name):
+ * waiting (no store) -> registered (store set, PIN issued: registered_at) -> activated (paired with
+ * the PIN: activated_at, token_hash). Only the sha256 of the device token is stored; deleting the
+ * row revokes the token.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    deviceCode: text('device_code').primaryKey(),
+    deviceName: text('device_name').notNull().unique(),
+    region: text('region').notNull().default(''),
+    shopNo: text('shop_no').notNull().default(''),
+    shopName: text('shop_name').notNull().default(''),
+    displayPattern: text('display_pattern').notNull().default(''),
+    memo: text('memo').notNull().default(''),
+    storeType: text('store_type').notNull().default(''),
+    deviceType: text('device_type').notNull().default('9Unset'),
+    s2id: text('s2id').notNull().default(''),
+    isAlive: boolean('is_alive').notNull().default(false),
+    isActivated: boolean('is_activated').notNull().default(false),
+    hasSchedule: boolean('has_schedule').notNull().default(false),
+    tokenHash: text('token_hash').unique(),
+    announcedAt: timestamp('announced_at', { withTimezone: true }).notNull().defaultNow(),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    lastAccessed: timestamp('last_accessed', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Keyset order of the player list (updated_at, device_code), per region and for all regions.
+    index('devices_activated_updated_idx').on(t.isActivated, t.updatedAt, t.deviceCode),
+    index('devices_region_updated_idx').on(t.region, t.isActivated, t.updatedAt, t.deviceCode),
+    index('devices_region_shop_idx').on(t.region, t.shopNo),
+    index('devices_last_accessed_idx').on(t.lastAccessed),
+    index('devices_waiting_idx').on(t.isActivated, t.createdAt),
+  ],
+);
+
+/**
+ * Tags of a player: settings of type DEVICE_TAG. Deleting a tag removes it from its players.
+ */
+export const deviceTags = pgTable(
+  'device_tags',
+  {
+    deviceCode: text('device_code')
+      .notNull()
+      .references(() => devices.deviceCode, { onDelete: 'cascade' }),
+    settingId: uuid('setting_id')
+      .notNull()
+      .references(() => settings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceCode, t.settingId] }),
+    index('device_tags_setting_idx').on(t.settingId, t.deviceCode),
+  ],
+);
+
+/** The open PIN of a registered player: sha256 only, single use, with its expiry. */
+export const devicePins = pgTable('device_pins', {
+  deviceCode: text('device_code')
+    .primaryKey()
+    .references(() => devices.deviceCode, { onDelete: 'cascade' }),
+  pinHash: text('pin_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Wrong PINs, one row per failure and key ('serial:<s>' or 'ip:<address>'), shared by every server. */
+export const pairingFailures = pgTable(
+  'pairing_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pairing_failures_key_at_idx').on(t.key, t.at), index('pairing_failures_at_idx').on(t.at)],
+);
+
+/** Log files a player uploaded; the text lives in the blob store under blob_key. */
+export const deviceLogs = pgTable(
+  'device_logs',
+  {
+    logId: uuid('log_id').primaryKey().defaultRandom(),
+    deviceCode: text('device_code')
+      .notNull()
+      .references(() => devices.deviceCode, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    level: text('level').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    size: integer('size').notNull(),
+    blobKey: text('blob_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_logs_device_started_idx').on(t.deviceCode, t.startedAt, t.logId)],
 );

@@ -1,8 +1,16 @@
+import { agentRoutes } from '../agent/routes';
+import { deviceLogsRoutes } from './deviceLogs/routes';
+import { devicesRoutes } from './devices/routes';
+import { floorMapRoutes } from './floormap/routes';
 import { healthRoutes } from './health/routes';
+import { playersRoutes, registrationsRoutes } from './registrations/routes';
 import { settingRoutes } from './setting/routes';
 import { ssoRoutes } from './sso/routes';
 import type { ApiModule } from './types';
 import { usersRoutes } from './users/routes';
+
+const PLAYER_ROLES = ['DS_MK', 'DS_KT', 'DS_ST', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'] as const;
+const WAITING_ROLES = ['DS_KT', 'DS_LHQIT', 'DS_FRIT'] as const;
 
 /**
  * Every feature module, one line each. A module's routes need a session unless it is public;
@@ -13,4 +21,10 @@ export const MODULES: readonly ApiModule[] = [
   { name: 'users', prefix: '/api/users', plugin: usersRoutes },
   { name: 'sso', prefix: '/api/sso', plugin: ssoRoutes, public: true },
   { name: 'setting', prefix: '/api/setting', plugin: settingRoutes },
+  { name: 'agent', prefix: '/agent/v1', plugin: agentRoutes, public: true },
+  { name: 'devices', prefix: '/api/devices', plugin: devicesRoutes, roles: PLAYER_ROLES },
+  { name: 'deviceLogs', prefix: '/api/devices/logs', plugin: deviceLogsRoutes, roles: ['DS_FRIT'] },
+  { name: 'registrations', prefix: '/api/registrations', plugin: registrationsRoutes, roles: WAITING_ROLES },
+  { name: 'players', prefix: '/api/players', plugin: playersRoutes, roles: WAITING_ROLES },
+  { name: 'floormap', prefix: '/api/floormap', plugin: floorMapRoutes, roles: PLAYER_ROLES },
 ];

@@ -1,5 +1,183 @@
-import { EmptyScreen } from '../../../ui/EmptyScreen';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import {
+  canDeletePlayer,
+  canEditPlayer,
+  displayPatternLabel,
+  findRoute,
+  MESSAGES,
+  type TDevice,
+} from '@signage/domain';
+import { Badge, Button, Card, Descriptions, Empty, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessageOf } from '../../../app/api';
+import { useAuth } from '../../../app/auth/store';
+import { useBanner } from '../../../app/shell/useBanner';
+import { useChosenLanguage } from '../../../i18n';
+import { translateMessage } from '../../../i18n/messages';
+import { CenteredSpinner } from '../../../ui/CenteredSpinner';
+import { openDialog } from '../../../ui/dialog';
+import { PageHeader } from '../../../ui/PageHeader';
+import { tagName } from '../../../ui/tagName';
+import { useDeletePlayer, useEditPlayer, usePlayer } from '../api';
+import { PlayerEditForm } from '../components/PlayerEditForm';
+import { formatGmt } from '../format';
 
+/** Without a chosen player there is nothing to show: the way back to the list (SPEC.md section 4). */
+function NoPlayerChosen() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t(findRoute('/device/detail')?.titleKey ?? '')} />
+      <Card>
+        <Empty description={t('players.noSelection')}>
+          <Link to="/device/list">{t(findRoute('/device/list')?.titleKey ?? '')}</Link>
+        </Empty>
+      </Card>
+    </>
+  );
+}
+
+function PlayerFacts({ device }: { device: TDevice }) {
+  const { t } = useTranslation();
+  const language = useChosenLanguage();
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, md: 2 }}
+      items={[
+        { key: 'name', label: t('players.storeName'), children: device.shop_name },
+        { key: 'code', label: t('players.storeCode'), children: device.shop_no },
+        { key: 'country', label: t('players.country'), children: device.region ? t(`country.${device.region}`) : '-' },
+        { key: 'pattern', label: t('players.displayPattern'), children: displayPatternLabel(device.display_pattern) },
+        { key: 'serial', label: t('players.serial'), children: device.device_name },
+        { key: 'id', label: t('players.deviceCode'), children: device.device_code },
+        {
+          key: 'status',
+          label: t('players.status'),
+          children: !device.is_activated ? (
+            <Tag>{t('players.notRegistered')}</Tag>
+          ) : device.is_alive ? (
+            <Badge status="success" text={t('players.alive')} />
+          ) : (
+            <Badge status="error" text={t('players.issue')} />
+          ),
+        },
+        { key: 'last', label: t('players.lastAccess'), children: formatGmt(device.last_accessed) },
+        { key: 'activated', label: t('players.activatedAt'), children: formatGmt(device.activated_at) },
+        {
+          key: 'schedule',
+          label: t('players.schedule'),
+          children: device.has_schedule ? t('players.scheduled') : t('players.unscheduled'),
+        },
+        {
+          key: 'storeType',
+          label: t('players.storeType'),
+          children: device.store_type ? t(`storeType.${device.store_type}`) : '-',
+        },
+        { key: 'location', label: t('players.location'), children: t(`location.${device.device_type}`) },
+        { key: 'memo', label: t('players.memo'), span: 'filled', children: device.memo || '-' },
+        {
+          key: 'tags',
+          label: t('players.tags'),
+          span: 'filled',
+          children: device.tags.length
+            ? device.tags.map((tag) => <Tag key={tag.id}>{tagName(tag, language) || tag.id.slice(0, 8)}</Tag>)
+            : '-',
+        },
+      ]}
+    />
+  );
+}
+
+/** Player detail (SPEC.md section 2): view/edit toggle, Register saves, Delete for DS_LHQIT and DS_FRIT. */
 export default function PlayerDetailPage() {
-  return <EmptyScreen />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const banner = useBanner();
+  const role = useAuth((state) => state.user?.authority);
+  const code = useSearchParams()[0].get('device_code');
+  const player = usePlayer(code);
+  const edit = useEditPlayer(code ?? '');
+  const remove = useDeletePlayer();
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (code) setEditing(false);
+  }, [code]);
+
+  if (!code) return <NoPlayerChosen />;
+  const device = player.data;
+  const confirmDelete = (target: TDevice) =>
+    openDialog({
+      kind: 'playerDelete',
+      title: t('players.deleteTitle'),
+      content: t('players.deleteContent', { name: `${target.shop_name} (${target.device_name})` }),
+      okText: t('common.delete'),
+      danger: true,
+      onOk: () =>
+        remove.mutate(target.device_code, {
+          onSuccess: () => {
+            banner.show({ level: 'info', text: MESSAGES.playerDeleted });
+            navigate('/device/list');
+          },
+          onError: (error) => banner.show({ level: 'error', text: errorMessageOf(error, MESSAGES.playerDeleteFailed) }),
+        }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={t(findRoute('/device/detail')?.titleKey ?? '')}
+        extra={
+          device && role ? (
+            <>
+              {canEditPlayer(role) && !editing ? (
+                <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                  {t('players.edit')}
+                </Button>
+              ) : null}
+              {canDeletePlayer(role) ? (
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => confirmDelete(device)}
+                  loading={remove.isPending}
+                >
+                  {t('common.delete')}
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      {player.isLoading ? <CenteredSpinner /> : null}
+      {player.isError ? (
+        <Card>
+          <Empty description={translateMessage(t, errorMessageOf(player.error, MESSAGES.playerGetFailed))} />
+        </Card>
+      ) : null}
+      {device ? (
+        <Card>
+          {editing ? (
+            <PlayerEditForm
+              device={device}
+              saving={edit.isPending}
+              onCancel={() => setEditing(false)}
+              onSave={(change) =>
+                edit.mutate(change, {
+                  onSuccess: () => setEditing(false),
+                  onError: (error) =>
+                    banner.show({ level: 'error', text: errorMessageOf(error, MESSAGES.playerPutFailed) }),
+                })
+              }
+            />
+          ) : (
+            <PlayerFacts device={device} />
+          )}
+        </Card>
+      ) : null}
+    </>
+  );
 }

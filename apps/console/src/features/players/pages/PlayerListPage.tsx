@@ -1,5 +1,103 @@
-import { EmptyScreen } from '../../../ui/EmptyScreen';
+import { FilterOutlined, ReloadOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
+import {
+  canChooseCountry,
+  canFilterPlayers,
+  canReadPlayerLogs,
+  findRoute,
+  MESSAGES,
+  maxPageOf,
+  playerListViewFor,
+} from '@signage/domain';
+import { Badge, Button, Card } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorMessageOf } from '../../../app/api';
+import { useAuth } from '../../../app/auth/store';
+import { useScreenState } from '../../../app/screenState';
+import { useOverlayToggle } from '../../../app/shell/useOverlay';
+import { translateMessage } from '../../../i18n/messages';
+import { ListPager } from '../../../ui/ListPager';
+import { PageHeader } from '../../../ui/PageHeader';
+import { PlayerSearchForm } from '../components/PlayerSearchForm';
+import { PlayerTable } from '../components/PlayerTable';
+import { countCriteria, PLAYER_LIST_SCREEN, type PlayerCriteria, toDeviceQuery } from '../criteria';
+import { useDevicePages } from '../useDevicePages';
 
+/**
+ * Player list (SPEC.md section 2). A failed load is not an alarm (SPEC.md section 4 swallows them): the
+ * table says it in place of its rows.
+ */
 export default function PlayerListPage() {
-  return <EmptyScreen />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAuth((state) => state.user);
+  const screen = useScreenState<PlayerCriteria>(PLAYER_LIST_SCREEN);
+  const [searchOpen, openSearch, closeSearch] = useOverlayToggle('playerSearch');
+  const query = useMemo(() => toDeviceQuery(screen.criteria, screen.order), [screen.criteria, screen.order]);
+  const list = useDevicePages(query, screen.page);
+  if (!user) return null;
+  const role = user.authority;
+  const view = playerListViewFor(role);
+  const filtered = countCriteria(screen.criteria) > 0;
+
+  return (
+    <>
+      <PageHeader
+        title={t(findRoute('/device/list')?.titleKey ?? '')}
+        extra={
+          <>
+            {canFilterPlayers(role) ? (
+              <Badge dot={filtered}>
+                <Button icon={<FilterOutlined />} onClick={openSearch} aria-haspopup="dialog">
+                  {t('common.filter')}
+                </Button>
+              </Badge>
+            ) : null}
+            <Button
+              icon={screen.order === 'DESC' ? <SortDescendingOutlined /> : <SortAscendingOutlined />}
+              onClick={() => screen.setOrder(screen.order === 'DESC' ? 'ASC' : 'DESC')}
+              aria-label={`${t('common.sort')} (${screen.order})`}
+            >
+              {t('common.sort')}
+            </Button>
+            <Button icon={<ReloadOutlined />} onClick={() => list.refetch()}>
+              {t('players.refresh')}
+            </Button>
+          </>
+        }
+      />
+      <Card>
+        <PlayerTable
+          view={view}
+          rows={list.rows}
+          firstNumber={(screen.page - 1) * 10 + 1}
+          loading={list.loading}
+          showLogs={canReadPlayerLogs(role)}
+          emptyText={
+            list.error
+              ? translateMessage(t, errorMessageOf(list.error, MESSAGES.playerGetFailed))
+              : filtered
+                ? t('messages.noMatchingRecord')
+                : t('players.empty')
+          }
+          onDetails={(d) => navigate(`/device/detail?device_code=${encodeURIComponent(d.device_code)}`)}
+          onLogs={(d) => navigate(`/device/logs?device_code=${encodeURIComponent(d.device_code)}`)}
+        />
+        {list.total > 0 ? (
+          <ListPager page={screen.page} maxPage={maxPageOf(list.total)} total={list.total} onChange={screen.setPage} />
+        ) : null}
+      </Card>
+      <PlayerSearchForm
+        open={searchOpen}
+        initial={screen.criteria}
+        showCountry={canChooseCountry(role)}
+        onClose={closeSearch}
+        onSearch={(criteria) => {
+          screen.setCriteria(criteria);
+          closeSearch();
+        }}
+      />
+    </>
+  );
 }

@@ -1,0 +1,56 @@
+import {
+  MORE_RESULTS,
+  type TDevice,
+  type TLogDownload,
+  type TLogListQuery,
+  ZDeviceDetail,
+  ZLogList,
+} from '@signage/domain';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, type Query } from '../../app/api';
+
+export function useLogDevice(code: string | null) {
+  return useQuery<TDevice | null>({
+    queryKey: ['logs', 'device', code],
+    enabled: code !== null,
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/devices/${encodeURIComponent(code ?? '')}`, { signal, schema: ZDeviceDetail })).devices[0] ??
+      null,
+  });
+}
+
+/** The logs of a player, ten at a time by cursor. */
+export function useLogPages(query: TLogListQuery | null) {
+  return useInfiniteQuery({
+    queryKey: ['logs', 'list', query],
+    enabled: query !== null,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/api/devices/logs', { query: { ...query, endCursor: pageParam } as Query, signal, schema: ZLogList }),
+    getNextPageParam: (last) =>
+      last.summary.moreResults === MORE_RESULTS ? (last.summary.endCursor ?? undefined) : undefined,
+  });
+}
+
+const OBJECT_URL_LIFETIME_MS = 1000;
+
+/** Downloads a log (or all of them) and saves it as the .log file the server names. */
+export async function downloadLog(body: TLogDownload): Promise<void> {
+  const response = await fetch('/api/devices/logs/download', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/plain' },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`download failed (${response.status})`);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'player.log';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // SPEC.md section 9: the object URL is revoked after one second.
+  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+}

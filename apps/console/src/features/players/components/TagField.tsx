@@ -1,0 +1,120 @@
+import { TagsOutlined } from '@ant-design/icons';
+import type { TSetting } from '@signage/domain';
+import { Button, Checkbox, Empty, Flex, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useChosenLanguage } from '../../../i18n';
+import { type DialogKind, openDialog } from '../../../ui/dialog';
+import { tagName } from '../../../ui/tagName';
+import { useTagSettings } from '../api';
+
+type TagFieldProps = {
+  kind: Extract<
+    DialogKind,
+    'deviceTag' | 'deviceSearchDeviceTag' | 'deviceSearchDeviceExludeTag' | 'deviceDetailDeviceTag'
+  >;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  disabled?: boolean;
+  /** Names of tags the player already carries (known even when the tag list is unavailable). */
+  known?: { id: string; en: string; ja: string; zh: string; ko: string }[];
+  label?: string;
+};
+
+/** Level-2 tags grouped under their level-1 category; level-1 tags without children stand alone. */
+function groupTags(settings: TSetting[]): { category: TSetting | null; tags: TSetting[] }[] {
+  const categories = settings.filter((s) => s.level === 1);
+  const children = (id: string) => settings.filter((s) => s.level === 2 && s.type_id === id);
+  const groups = categories.map((category) => ({ category, tags: children(category.id) }));
+  const orphans = settings.filter((s) => s.level === 2 && !categories.some((c) => c.id === s.type_id));
+  return [
+    ...groups.filter((g) => g.tags.length > 0),
+    { category: null, tags: [...groups.filter((g) => g.tags.length === 0).map((g) => g.category), ...orphans] },
+  ].filter((g) => g.tags.length > 0);
+}
+
+function TagChooser({
+  settings,
+  initial,
+  onDraft,
+}: {
+  settings: TSetting[];
+  initial: string[];
+  onDraft: (ids: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useChosenLanguage();
+  const [draft, setDraft] = useState(initial);
+  if (settings.length === 0) return <Empty description={t('players.noTagsAvailable')} />;
+  return (
+    <Checkbox.Group
+      value={draft}
+      onChange={(ids) => {
+        setDraft(ids as string[]);
+        onDraft(ids as string[]);
+      }}
+      style={{ width: '100%' }}
+    >
+      {groupTags(settings).map((group) => (
+        <fieldset key={group.category?.id ?? 'other'} style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
+          {group.category ? (
+            <Typography.Text strong>
+              <legend>{tagName(group.category, language)}</legend>
+            </Typography.Text>
+          ) : null}
+          <Flex wrap gap={8}>
+            {group.tags.map((tag) => (
+              <Checkbox key={tag.id} value={tag.id}>
+                {tagName(tag, language)}
+              </Checkbox>
+            ))}
+          </Flex>
+        </fieldset>
+      ))}
+    </Checkbox.Group>
+  );
+}
+
+/** The chosen tags as chips, and a button that opens the tag dialog of `kind` to change them. */
+export function TagField({ kind, value, onChange, disabled, known = [], label }: TagFieldProps) {
+  const { t } = useTranslation();
+  const language = useChosenLanguage();
+  const settings = useTagSettings();
+  const draft = useRef<string[]>(value);
+  const named = new Map([...known, ...(settings.data ?? [])].map((s) => [s.id, s]));
+  const open = () => {
+    draft.current = value;
+    openDialog({
+      kind,
+      title: label ?? t('players.chooseTags'),
+      content: (
+        <TagChooser
+          settings={settings.data ?? []}
+          initial={value}
+          onDraft={(ids) => {
+            draft.current = ids;
+          }}
+        />
+      ),
+      onOk: () => onChange(draft.current),
+    });
+  };
+  return (
+    <Flex gap={8} align="center" wrap>
+      {value.length === 0 ? <Typography.Text type="secondary">{t('players.noTags')}</Typography.Text> : null}
+      {value.map((id) => {
+        const setting = named.get(id);
+        return (
+          <Tag key={id} closable={!disabled} onClose={() => onChange(value.filter((v) => v !== id))}>
+            {setting ? tagName(setting, language) || id.slice(0, 8) : id.slice(0, 8)}
+          </Tag>
+        );
+      })}
+      {disabled ? null : (
+        <Button size="small" icon={<TagsOutlined />} onClick={open} aria-label={label ?? t('players.chooseTags')}>
+          {t('players.select')}
+        </Button>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,34 @@
+import { MORE_RESULTS, PAGE_SIZE, type TDeviceListQuery } from '@signage/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { fetchDevices } from './api';
+
+/**
+ * Player list rows loaded by cursor (SPEC.md section 4): pages of ten are fetched until the shown
+ * page and the one after it are loaded, so a short page with more results loads again by itself.
+ */
+export function useDevicePages(query: TDeviceListQuery, page: number) {
+  const result = useInfiniteQuery({
+    queryKey: ['players', 'list', query],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => fetchDevices({ ...query, endCursor: pageParam, limit: PAGE_SIZE }, signal),
+    getNextPageParam: (last) =>
+      last.summary.moreResults === MORE_RESULTS ? (last.summary.endCursor ?? undefined) : undefined,
+  });
+  const rows = result.data?.pages.flatMap((p) => p.devices) ?? [];
+  const total = result.data?.pages[0]?.summary.total ?? 0;
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = result;
+  const wanted = (page + 1) * PAGE_SIZE;
+
+  useEffect(() => {
+    if (rows.length < wanted && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [rows.length, wanted, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+
+  return {
+    rows: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    total,
+    loading: result.isLoading || (rows.length < page * PAGE_SIZE && (hasNextPage || isFetchingNextPage)),
+    error: result.error,
+    refetch: result.refetch,
+  };
+}

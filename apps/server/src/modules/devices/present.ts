@@ -1,0 +1,31 @@
+import { isAlive, type TDevice } from '@signage/domain';
+import type { Database } from '../../db/client';
+import { type DeviceRow, tagIdsOf, tagNames } from './repo';
+
+/** Rows as the API shows them: ISO times, effective alive state, tags with their names. */
+export async function presentDevices(db: Database, rows: DeviceRow[], now: Date): Promise<TDevice[]> {
+  const tagIds = await tagIdsOf(
+    db,
+    rows.map((row) => row.deviceCode),
+  );
+  const names = await tagNames(db, [...new Set([...tagIds.values()].flat())]);
+  return rows.map((row) => ({
+    device_code: row.deviceCode,
+    device_name: row.deviceName,
+    region: row.region,
+    shop_no: row.shopNo,
+    shop_name: row.shopName,
+    display_pattern: row.displayPattern,
+    memo: row.memo,
+    store_type: row.storeType,
+    device_type: row.deviceType,
+    tags: (tagIds.get(row.deviceCode) ?? []).map((id) => names.get(id) ?? { id, en: '', ja: '', zh: '', ko: '' }),
+    s2id: row.s2id,
+    is_alive: isAlive({ is_alive: row.isAlive, last_accessed: row.lastAccessed }, now),
+    is_activated: row.isActivated,
+    has_schedule: row.hasSchedule,
+    last_accessed: row.lastAccessed?.toISOString() ?? null,
+    activated_at: row.activatedAt?.toISOString() ?? null,
+    updated_at: row.updatedAt.toISOString(),
+  }));
+}

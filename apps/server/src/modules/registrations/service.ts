@@ -1,0 +1,114 @@
+import {
+  ANNOUNCE_ACTIVE_WINDOW_MS,
+  isCountry,
+  isRegionBound,
+  MESSAGES,
+  PAGE_SIZE,
+  PIN_LIFETIME_MS,
+  type TIssuedPin,
+  type TWaitingList,
+  type ZNewDeviceRegister,
+  type ZPlayerRegister,
+  type ZWaitingListQuery,
+} from '@signage/domain';
+import type { z } from 'zod';
+import { recordAudit } from '../../audit/repo';
+import { effectiveRegion } from '../../auth/guards';
+import type { SessionUser } from '../../auth/sessions';
+import type { Database } from '../../db/client';
+import { HttpError, notFound } from '../../http/envelope';
+import { replaceDeviceTags } from '../devices/repo';
+import { generatePin, hashPin } from './pins';
+import { countWaiting, findByCode, findBySerial, listWaiting, registerStore, savePin } from './repo';
+
+type DeviceRow = NonNullable<Awaited<ReturnType<typeof findBySerial>>>;
+
+/** The waiting list (SPEC.md section 2): unpaired players, of the user's region or not registered yet. */
+export async function waitingList(
+  db: Database,
+  user: SessionUser,
+  query: z.output<typeof ZWaitingListQuery>,
+): Promise<TWaitingList> {
+  const filter = {
+    region: isRegionBound(user.authority) ? effectiveRegion(user, null) : null,
+    announcedSince: query.is_activated ? new Date(Date.now() - ANNOUNCE_ACTIVE_WINDOW_MS) : null,
+  };
+  const total = await countWaiting(db, filter);
+  const maxPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(query.page, maxPage);
+  const rows = await listWaiting(db, filter, { order: query.order, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  return {
+    registrations: rows.map((row) => ({ device_name: row.deviceName, created_at: row.createdAt.toISOString() })),
+    summary: { total, page, max_page: maxPage },
+  };
+}
+
+function storeRegion(user: SessionUser, requested: string): string {
+  if (!isCountry(requested)) throw new HttpError(400, MESSAGES.selectDeploymentCountry);
+  const region = effectiveRegion(user, requested);
+  if (region === null) throw new HttpError(400, MESSAGES.selectDeploymentCountry);
+  return region;
+}
+
+/** A player this user may register: unpaired, and not set to another region than the user's. */
+function assertRegistrable(user: SessionUser, row: DeviceRow | undefined): DeviceRow {
+  if (!row) throw notFound();
+  const foreign = isRegionBound(user.authority) && row.region !== '' && row.region !== user.region;
+  if (foreign) throw notFound();
+  if (row.isActivated) throw new HttpError(409, MESSAGES.registrationPostFailed);
+  return row;
+}
+
+async function issue(
+  db: Database,
+  user: SessionUser,
+  row: DeviceRow,
+  input: z.output<typeof ZNewDeviceRegister> | z.output<typeof ZPlayerRegister>,
+  action: string,
+): Promise<TIssuedPin> {
+  const region = storeRegion(user, input.region);
+  const now = new Date();
+  const pin = generatePin();
+  const expiresAt = new Date(now.getTime() + PIN_LIFETIME_MS);
+  const withPlace = 'device_type' in input;
+  await db.transaction(async (tx) => {
+    const stored = await registerStore(
+      tx,
+      row.deviceCode,
+      {
+        region,
+        shopNo: input.shop_no,
+        shopName: input.shop_name,
+        displayPattern: input.display_pattern,
+        memo: input.memo,
+        ...(withPlace ? { storeType: input.store_type, deviceType: input.device_type } : {}),
+      },
+      now,
+    );
+    if (!stored) throw new HttpError(409, MESSAGES.registrationPostFailed);
+    if (withPlace && !(await replaceDeviceTags(tx, row.deviceCode, input.tags))) {
+      throw new HttpError(400, MESSAGES.selectTags);
+    }
+    await savePin(tx, row.deviceCode, hashPin(row.deviceCode, pin), expiresAt, now);
+    await recordAudit(tx, {
+      actor: user.userId,
+      action,
+      target: row.deviceCode,
+      detail: { device_name: row.deviceName, region, shop_no: input.shop_no },
+    });
+  });
+  return { device_code: row.deviceCode, device_name: row.deviceName, pin, expires_at: expiresAt.toISOString() };
+}
+
+/** POST /api/registrations: a waiting player gets its store and a PIN (replacing an earlier PIN). */
+export async function registerNewDevice(db: Database, user: SessionUser, body: z.output<typeof ZNewDeviceRegister>) {
+  const row = assertRegistrable(user, await findBySerial(db, body.device_name));
+  return issue(db, user, row, body, 'player.register');
+}
+
+/** POST /api/players: a registered, unpaired player gets its store updated and a fresh PIN. */
+export async function registerPlayer(db: Database, user: SessionUser, body: z.output<typeof ZPlayerRegister>) {
+  const row = assertRegistrable(user, await findByCode(db, body.device_code));
+  if (row.registeredAt === null) throw notFound();
+  return issue(db, user, row, body, 'player.pin');
+}

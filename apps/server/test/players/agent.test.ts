@@ -1,0 +1,220 @@
+import { AGENT_MESSAGES, PAIR_THROTTLE } from '@signage/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devicePins } from '../../src/db/schema';
+import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
+import { activePlayer, announce, deviceRow, heartbeatCall, issuePin, nextSerial, pairCall } from './fixtures';
+
+let t: TestApp;
+let kt: string;
+let frit: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  kt = await loginAs(t.app, await createUser(t.db, { role: 'DS_KT', region: 'JP' }));
+  frit = await loginAs(t.app, await createUser(t.db, { role: 'DS_FRIT' }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('announce', () => {
+  it('lists a new serial as waiting and is idempotent', async () => {
+    const serial = nextSerial();
+    const first = await announce(t.app, serial);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.state).toBe('waiting');
+    const before = await t.app.inject({ method: 'GET', url: '/api/registrations?order=DESC', headers: { cookie: kt } });
+    const second = await announce(t.app, serial);
+    expect(second.json().data.state).toBe('waiting');
+    const after = await t.app.inject({ method: 'GET', url: '/api/registrations?order=DESC', headers: { cookie: kt } });
+    expect(after.json().data.summary.total).toBe(before.json().data.summary.total);
+    const rows = after.json().data.registrations.filter((r: { device_name: string }) => r.device_name === serial);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a serial that is empty or not printable ASCII with 400', async () => {
+    expect((await announce(t.app, '')).statusCode).toBe(400);
+    expect((await announce(t.app, 'a b')).statusCode).toBe(400);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/agent/v1/announce',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"serial":',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('pairing with a PIN', () => {
+  it('trades serial and PIN for a token once; the PIN is single use', async () => {
+    const serial = nextSerial();
+    await announce(t.app, serial);
+    const { pin, device_code } = await issuePin(t.app, kt, serial);
+    expect(pin).toMatch(/^\d{6}$/);
+    expect((await announce(t.app, serial)).json().data.state).toBe('registered');
+    const paired = await pairCall(t.app, serial, pin, '10.9.0.1');
+    expect(paired.statusCode).toBe(200);
+    const { token } = paired.json().data;
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const row = await deviceRow(t.db, device_code);
+    expect(row?.isActivated).toBe(true);
+    expect(row?.tokenHash).not.toContain(token);
+    expect(row?.tokenHash).toHaveLength(64);
+    const again = await pairCall(t.app, serial, pin, '10.9.0.1');
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe(AGENT_MESSAGES.pinRejected);
+    expect((await announce(t.app, serial)).json().data.state).toBe('activated');
+  });
+
+  it('refuses an expired PIN and leaves the player unpaired', async () => {
+    const serial = nextSerial();
+    await announce(t.app, serial);
+    const { pin, device_code } = await issuePin(t.app, kt, serial);
+    await t.db.update(devicePins).set({ expiresAt: new Date(Date.now() - 1000) });
+    const response = await pairCall(t.app, serial, pin, '10.9.0.2');
+    expect(response.statusCode).toBe(401);
+    expect((await deviceRow(t.db, device_code))?.isActivated).toBe(false);
+  });
+
+  it('a new PIN replaces the previous one', async () => {
+    const serial = nextSerial();
+    await announce(t.app, serial);
+    const first = await issuePin(t.app, kt, serial);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/players',
+      headers: { cookie: kt },
+      payload: {
+        region: 'JP',
+        shop_no: '0012',
+        shop_name: 'Ginza',
+        display_pattern: '1x1v',
+        device_code: first.device_code,
+      },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const pin = second.json().data.pin as string;
+    if (pin !== first.pin) expect((await pairCall(t.app, serial, first.pin, '10.9.0.3')).statusCode).toBe(401);
+    expect((await pairCall(t.app, serial, pin, '10.9.0.3')).statusCode).toBe(200);
+    expect((await deviceRow(t.db, first.device_code))?.displayPattern).toBe('1x1v');
+  });
+
+  it('throttles wrong guesses per serial, even with the right PIN, and answers 429 with Retry-After', async () => {
+    const serial = nextSerial();
+    await announce(t.app, serial);
+    const { pin } = await issuePin(t.app, kt, serial);
+    const wrong = pin === '000000' ? '000001' : '000000';
+    for (let i = 0; i < PAIR_THROTTLE.perSerial; i++) {
+      expect((await pairCall(t.app, serial, wrong, `10.8.0.${i}`)).statusCode).toBe(401);
+    }
+    const throttled = await pairCall(t.app, serial, pin, '10.8.1.1');
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect(throttled.json().message).toBe(AGENT_MESSAGES.tooManyGuesses);
+  });
+
+  it('throttles wrong guesses per address across serials', async () => {
+    const address = '10.7.7.7';
+    for (let i = 0; i < PAIR_THROTTLE.perAddress; i++) {
+      expect((await pairCall(t.app, `nobody-${i}`, '123456', address)).statusCode).toBe(401);
+    }
+    expect((await pairCall(t.app, 'nobody-else', '123456', address)).statusCode).toBe(429);
+    expect((await pairCall(t.app, 'nobody-else', '123456', '10.7.7.8')).statusCode).toBe(401);
+  });
+
+  it('answers a malformed PIN with 400', async () => {
+    expect((await pairCall(t.app, 'x', '12ab', '10.6.0.1')).statusCode).toBe(400);
+  });
+});
+
+describe('device token', () => {
+  it('heartbeat sets last_accessed and is_alive; a fault report clears is_alive', async () => {
+    const player = await activePlayer(t.app, kt);
+    const before = Date.now();
+    const ok = await heartbeatCall(t.app, player.token, { status: 'ok' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.heartbeat_interval_seconds).toBe(60);
+    const row = await deviceRow(t.db, player.device_code);
+    expect(row?.isAlive).toBe(true);
+    expect(row?.lastAccessed?.getTime()).toBeGreaterThanOrEqual(before - 5);
+    await heartbeatCall(t.app, player.token, { status: 'error' });
+    expect((await deviceRow(t.db, player.device_code))?.isAlive).toBe(false);
+  });
+
+  it('answers 401 for a missing, wrong or malformed token and changes nothing, before reading the body', async () => {
+    const player = await activePlayer(t.app, kt);
+    const before = await deviceRow(t.db, player.device_code);
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: player.token }]) {
+      for (const url of ['/agent/v1/heartbeat', '/agent/v1/logs']) {
+        const response = await t.app.inject({ method: 'POST', url, headers, payload: { junk: true } });
+        expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(401);
+        expect(response.json().message).toBe(AGENT_MESSAGES.tokenRequired);
+      }
+    }
+    expect(await deviceRow(t.db, player.device_code)).toEqual(before);
+  });
+
+  it('is revoked by deleting the player', async () => {
+    const player = await activePlayer(t.app, kt);
+    expect((await heartbeatCall(t.app, player.token)).statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${player.device_code}`,
+      headers: { cookie: frit },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await heartbeatCall(t.app, player.token)).statusCode).toBe(401);
+    expect(await deviceRow(t.db, player.device_code)).toBeUndefined();
+  });
+
+  it('uploads a log file with level and time range; a range ending before it starts is 400', async () => {
+    const player = await activePlayer(t.app, kt);
+    const upload = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/agent/v1/logs',
+        headers: { authorization: `Bearer ${player.token}` },
+        payload,
+      });
+    const good = await upload({
+      name: 'player.log',
+      level: 'WARNING',
+      started_at: '2026-01-01T10:00:00Z',
+      ended_at: '2026-01-01T11:00:00Z',
+      content: 'line one\nline two\n',
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().data.size).toBe(18);
+    const backwards = await upload({
+      name: 'player.log',
+      level: 'INFO',
+      started_at: '2026-01-01T11:00:00Z',
+      ended_at: '2026-01-01T10:00:00Z',
+      content: 'x',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe(AGENT_MESSAGES.badRange);
+    const badLevel = await upload({
+      name: 'a.log',
+      level: 'DEBUG',
+      started_at: '2026-01-01T10:00:00Z',
+      ended_at: '2026-01-01T10:00:00Z',
+      content: '',
+    });
+    expect(badLevel.statusCode).toBe(400);
+  });
+
+  it('is documented in the OpenAPI output', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/agent/v1/announce',
+      '/agent/v1/pair',
+      '/agent/v1/heartbeat',
+      '/agent/v1/logs',
+      '/api/devices/',
+      '/api/registrations/',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+});

@@ -1,0 +1,178 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/auth';
+import { simulate } from '../support/simulator';
+import { USERS } from '../support/users';
+
+const serial = `E2E-${Date.now()}`;
+const otherSerial = `${serial}-B`;
+
+function rowOf(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+/** Registers a waiting player to a store through the API as DS_FRIT and returns its PIN. */
+async function registerByApi(page: Page, body: Record<string, string>) {
+  const login = await page.request.post(`/api/users/${USERS.DS_FRIT.id}/auth`, {
+    data: { password: USERS.DS_FRIT.password },
+  });
+  expect(login.status()).toBe(200);
+  const response = await page.request.post('/api/registrations', { data: body });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data.pin as string;
+}
+
+test('a player announces, is registered with a PIN, pairs, is seen by role, edited, its logs read, and deleted', async ({
+  page,
+  browser,
+}) => {
+  // One journey across four roles with eight simulator runs (each starts the CLI): longer than the default.
+  test.setTimeout(240_000);
+  await test.step('the simulator announces the player', () => {
+    const run = simulate('announce', ['--serial', serial]);
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toContain('announced (waiting)');
+  });
+
+  let pin = '';
+  await test.step('DS_KT registers it to store 12 (0012) and gets a PIN', async () => {
+    await signIn(page, USERS.DS_KT);
+    await expect(page).toHaveURL(/\/newdevice\/list$/);
+    await rowOf(page, serial).getByRole('button', { name: 'Register' }).click();
+    await expect(page).toHaveURL(new RegExp(`/newdevice/register/${serial}$`));
+    const register = page.getByRole('button', { name: 'Register', exact: true });
+    await expect(register).toBeDisabled();
+    await page.getByRole('button', { name: 'Deployment country' }).click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('radio', { name: 'Japan' }).check();
+    await picker.getByRole('button', { name: 'OK' }).click();
+    const code = page.getByLabel('Store code');
+    await code.fill('12');
+    await code.blur();
+    await expect(code).toHaveValue('0012');
+    await page.getByLabel('Store name').fill('Ginza E2E');
+    await page.getByLabel('Display pattern').click();
+    await page.getByTitle('1x1v', { exact: true }).click();
+    await expect(register).toBeEnabled();
+    await register.click();
+    await page.getByRole('button', { name: 'Issue PIN' }).click();
+    const pinOutput = page.getByTestId('issued-pin');
+    await expect(pinOutput).toHaveText(/^\d{6}$/);
+    pin = (await pinOutput.textContent()) ?? '';
+    await expect(page.getByRole('alert').filter({ hasText: 'Player registration is complete' })).toBeVisible();
+    await expect(page.getByText(/Going to the player list in \d+ s/)).toBeVisible();
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page.getByText(/Going to the player list in/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect(pinOutput).toHaveCount(0);
+  });
+
+  await test.step('the simulator pairs with that PIN, sends a heartbeat and uploads logs', () => {
+    for (const [action, args] of [
+      ['pair', ['--serial', serial, '--pin', pin]],
+      ['heartbeat', ['--serial', serial]],
+      ['logs', ['--serial', serial, '--level', 'WARNING', '--lines', '5']],
+      ['logs', ['--serial', serial, '--level', 'ERROR', '--lines', '3']],
+    ] as const) {
+      const run = simulate(action, [...args]);
+      expect(run.status, run.output).toBe(0);
+    }
+  });
+
+  await test.step('a second player in shop 0034 is registered and paired', async () => {
+    expect(simulate('announce', ['--serial', otherSerial]).status).toBe(0);
+    const otherPin = await registerByApi(page, {
+      region: 'JP',
+      shop_no: '0034',
+      shop_name: 'Shibuya E2E',
+      display_pattern: 'LED',
+      device_name: otherSerial,
+    });
+    expect(simulate('pair', ['--serial', otherSerial, '--pin', otherPin]).status).toBe(0);
+  });
+
+  await test.step('DS_MK sees the player alive in the marketing table', async () => {
+    const context = await browser.newContext();
+    const mk = await context.newPage();
+    await signIn(mk, USERS.DS_MK);
+    const row = rowOf(mk, 'Ginza E2E');
+    await expect(row).toContainText('Alive');
+    await expect(row).toContainText('0012');
+    await expect(row).toContainText('Japan');
+    await expect(rowOf(mk, 'Shibuya E2E')).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Logs' })).toHaveCount(0);
+    await context.close();
+  });
+
+  await test.step('DS_ST of shop 0012 sees only its own players, with the floor map link', async () => {
+    const context = await browser.newContext();
+    const st = await context.newPage();
+    await signIn(st, USERS.DS_ST);
+    await expect(rowOf(st, 'Ginza E2E')).toContainText('Alive');
+    await expect(rowOf(st, 'Ginza E2E').getByRole('link', { name: /Floor map/ })).toHaveAttribute(
+      'href',
+      '/api/floormap/JP/0012/floormap.pdf',
+    );
+    await expect(st.getByText('Shibuya E2E')).toHaveCount(0);
+    await expect(st.getByRole('button', { name: 'Filter' })).toHaveCount(0);
+    await context.close();
+  });
+
+  await test.step('DS_FRIT edits the player (note, store type, installation site)', async () => {
+    const context = await browser.newContext();
+    const frit = await context.newPage();
+    await signIn(frit, USERS.DS_FRIT);
+    await rowOf(frit, 'Ginza E2E').getByRole('button', { name: 'Details' }).click();
+    await expect(frit).toHaveURL(/\/device\/detail\?device_code=DV/);
+    await frit.getByRole('button', { name: 'Edit' }).click();
+    await frit.getByLabel('Note').fill('Next to the entrance');
+    await frit.getByLabel('Store type').click();
+    await frit.getByTitle('Flagship', { exact: true }).click();
+    await frit.getByLabel('Installation site').click();
+    await frit.getByTitle('Entrance', { exact: true }).click();
+    await frit.getByRole('button', { name: 'Register' }).click();
+    await expect(frit.getByText('Next to the entrance')).toBeVisible();
+    await expect(frit.getByRole('button', { name: 'Edit' })).toBeVisible();
+
+    await test.step('reads and downloads the logs', async () => {
+      await frit.goto('/device/list');
+      await rowOf(frit, 'Ginza E2E').getByRole('button', { name: 'Logs' }).click();
+      await expect(frit).toHaveURL(/\/device\/logs\?device_code=DV/);
+      await expect(rowOf(frit, 'warning.log')).toBeVisible();
+      await expect(rowOf(frit, 'error.log')).toBeVisible();
+      const single = frit.waitForEvent('download');
+      await rowOf(frit, 'warning.log').getByRole('button', { name: 'Download' }).click();
+      expect((await single).suggestedFilename()).toMatch(/^JP_0012_DV[A-Z0-9]+_\d{12}\.log$/);
+      const all = frit.waitForEvent('download');
+      await frit.getByRole('button', { name: 'Download All' }).click();
+      const file = await all;
+      expect(file.suggestedFilename()).toMatch(/^JP_0012_DV[A-Z0-9]+_\d{12}\.log$/);
+      const text = await (await file.createReadStream()).toArray();
+      expect(Buffer.concat(text).toString('utf8')).toContain(`player ${serial} event 1`);
+      await frit.getByRole('button', { name: 'Filter' }).click();
+      await frit.getByRole('radio', { name: 'Error' }).check();
+      await frit.getByRole('button', { name: 'Search' }).click();
+      await expect(rowOf(frit, 'error.log')).toBeVisible();
+      await expect(rowOf(frit, 'warning.log')).toHaveCount(0);
+    });
+
+    await test.step('deletes the player', async () => {
+      await frit.goBack();
+      await frit.goto('/device/list');
+      await rowOf(frit, 'Ginza E2E').getByRole('button', { name: 'Details' }).click();
+      await frit.getByRole('button', { name: 'Delete' }).click();
+      const dialog = frit.getByRole('dialog');
+      await expect(dialog).toContainText('Delete this player?');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(frit).toHaveURL(/\/device\/list$/);
+      await expect(frit.getByRole('alert').filter({ hasText: 'Player has been deleted' })).toBeVisible();
+      await expect(frit.getByText('Ginza E2E')).toHaveCount(0);
+    });
+    await context.close();
+  });
+
+  await test.step("the simulator's next call is refused with 401", () => {
+    const run = simulate('heartbeat', ['--serial', serial]);
+    expect(run.status).toBe(1);
+    expect(run.output).toContain('401 A valid device token is required');
+  });
+});

@@ -1,0 +1,67 @@
+import { isRegionBound, ROLE_GROUPS, type Role } from '../catalog/roles';
+
+/**
+ * Player rules that the spec leaves open, decided here once for server and console.
+ *
+ * A player sends a heartbeat every HEARTBEAT_INTERVAL_SECONDS. It counts as alive while its last
+ * heartbeat reported no fault and is younger than ALIVE_WINDOW_MS (three missed poll windows);
+ * otherwise the console shows 'Issue'.
+ */
+export const HEARTBEAT_INTERVAL_SECONDS = 60;
+export const MISSED_WINDOWS_BEFORE_ISSUE = 3;
+export const ALIVE_WINDOW_MS = MISSED_WINDOWS_BEFORE_ISSUE * HEARTBEAT_INTERVAL_SECONDS * 1000;
+
+/** A PIN is six digits, single use, and expires 30 minutes after it was issued. */
+export const PIN_LENGTH = 6;
+export const PIN_LIFETIME_MS = 30 * 60 * 1000;
+
+/**
+ * Pairing guesses: at most 5 wrong PINs per serial and 20 per address within 15 minutes
+ * (a six-digit PIN then survives 30 minutes of guessing with odds under 1 in 50,000).
+ */
+export const PAIR_THROTTLE = { windowMs: 15 * 60 * 1000, perSerial: 5, perAddress: 20 } as const;
+
+/** A waiting player that announced itself within this window counts as active (is_activated=true). */
+export const ANNOUNCE_ACTIVE_WINDOW_MS = 10 * 60 * 1000;
+
+export function isAlive(device: { is_alive: boolean; last_accessed: string | Date | null }, now: Date): boolean {
+  if (!device.is_alive || device.last_accessed === null) return false;
+  const last = new Date(device.last_accessed).getTime();
+  return now.getTime() - last <= ALIVE_WINDOW_MS;
+}
+
+export function aliveCutoff(now: Date): Date {
+  return new Date(now.getTime() - ALIVE_WINDOW_MS);
+}
+
+export function isPinExpired(expiresAt: Date, now: Date): boolean {
+  return now.getTime() >= expiresAt.getTime();
+}
+
+/** Which table of the player list a role sees (SPEC.md section 2, Player list). */
+export type PlayerListView = 'marketing' | 'kitting' | 'shop';
+
+export function playerListViewFor(role: Role): PlayerListView {
+  if (role === 'DS_KT') return 'kitting';
+  if (role === 'DS_ST') return 'shop';
+  return 'marketing';
+}
+
+export const canEditPlayer = (role: Role): boolean => role !== 'DS_ST';
+export const canDeletePlayer = (role: Role): boolean => (ROLE_GROUPS.playerDeleters as readonly Role[]).includes(role);
+export const canFilterPlayers = (role: Role): boolean =>
+  (ROLE_GROUPS.playerFilterers as readonly Role[]).includes(role);
+export const canReadPlayerLogs = (role: Role): boolean => role === 'DS_FRIT';
+/** The country field of the player search shows only to roles that are not region-bound. */
+export const canChooseCountry = (role: Role): boolean => !isRegionBound(role);
+
+/**
+ * SPEC.md section 6: every role but DS_KT lists activated players only. Kitting staff also see
+ * players registered to a store whose PIN has not been entered yet ('Not registered').
+ */
+export const listsActivatedOnly = (role: Role): boolean => role !== 'DS_KT';
+
+/** SPEC.md section 6: the waiting list asks for active announcements for DS_MK, DS_LHQIT and DS_FRIT. */
+export function waitingListActivatedParam(role: Role): boolean | undefined {
+  return role === 'DS_MK' || role === 'DS_LHQIT' || role === 'DS_FRIT' ? true : undefined;
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../catalog/constants';
+import { DISPLAY_PATTERN_VALUES } from '../catalog/displayPatterns';
+import { MESSAGES } from '../catalog/messages';
+import { LOCATIONS, STORE_TYPES } from '../catalog/places';
+import { ZOrder, ZSummary } from './common';
+
+/** 'true'/'false' in a query string, or a real boolean in JSON. */
+export const zBooleanish = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');
+
+/** A list parameter: repeated (`tags=a&tags=b`) or comma-separated (`tags=a,b`). */
+export const zList = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).max(100));
+
+export const ZDeviceCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.invalidRequest);
+export const ZTagId = z.uuid({ error: MESSAGES.selectTags });
+export const ZStoreType = z.enum(STORE_TYPES, { error: MESSAGES.invalidRequest });
+export const ZLocation = z.enum(LOCATIONS, { error: MESSAGES.invalidRequest });
+export const ZDisplayPatternValue = z.enum(DISPLAY_PATTERN_VALUES, { error: MESSAGES.invalidRequest });
+
+/** A tag as a player carries it: id and names in four languages. */
+export const ZDeviceTag = z.object({ id: z.string(), en: z.string(), ja: z.string(), zh: z.string(), ko: z.string() });
+export type TDeviceTag = z.infer<typeof ZDeviceTag>;
+
+/** Player (device), SPEC.md section 3. `is_alive` is the effective state (see isAlive). */
+export const ZDevice = z.object({
+  device_code: z.string(),
+  device_name: z.string(),
+  region: z.string(),
+  shop_no: z.string(),
+  shop_name: z.string(),
+  display_pattern: z.string(),
+  memo: z.string(),
+  store_type: z.string(),
+  device_type: z.string(),
+  tags: z.array(ZDeviceTag),
+  s2id: z.string(),
+  is_alive: z.boolean(),
+  is_activated: z.boolean(),
+  has_schedule: z.boolean(),
+  last_accessed: z.string().nullable(),
+  activated_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type TDevice = z.infer<typeof ZDevice>;
+
+/** GET /api/devices (SPEC.md section 7). Text filters match anywhere, case-insensitively. */
+export const ZDeviceListQuery = z.object({
+  shop_name: z.string().trim().max(200).optional(),
+  memo: z.string().trim().max(500).optional(),
+  endCursor: z.string().max(500).optional(),
+  order: ZOrder,
+  is_alive: zBooleanish.optional(),
+  has_schedule: zBooleanish.optional(),
+  is_activated: zBooleanish.optional(),
+  region: z.string().trim().max(8).optional(),
+  shop_no: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, MESSAGES.enterStoreCode)
+    .optional(),
+  display_pattern: zList(ZDisplayPatternValue).optional(),
+  store_type: zList(ZStoreType).optional(),
+  device_type: zList(ZLocation).optional(),
+  /** Players carrying any of these tags. */
+  tags: zList(ZTagId).optional(),
+  /** Players carrying none of these tags. */
+  exclude_tag: zList(ZTagId).optional(),
+  exclude_store_type: zList(ZStoreType).optional(),
+  exclude_device_type: zList(ZLocation).optional(),
+  /** Every matching player in one answer (up to DEVICE_LIST_ALL_LIMIT), for "select all" pickers. */
+  all: zBooleanish.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+});
+export type TDeviceListQuery = z.input<typeof ZDeviceListQuery>;
+export type TDeviceListFilter = z.output<typeof ZDeviceListQuery>;
+export const DEVICE_LIST_ALL_LIMIT = 5000;
+
+export const ZDeviceList = z.object({ devices: z.array(ZDevice), summary: ZSummary });
+export type TDeviceList = z.infer<typeof ZDeviceList>;
+
+export const ZDeviceCodeParams = z.object({ device_code: ZDeviceCode });
+/** GET /api/devices/{device_code} answers a list of one, as the spec's `devices[]`. */
+export const ZDeviceDetail = z.object({ devices: z.array(ZDevice) });
+
+/** PUT /api/devices/{device_code}: memo, store type, installation site and tags. */
+export const ZDeviceUpdate = z.object({
+  memo: z.string().max(500, MESSAGES.playerPutFailed).optional(),
+  store_type: ZStoreType.or(z.literal('')).optional(),
+  device_type: ZLocation.optional(),
+  tags: z.array(ZTagId).max(100).optional(),
+});
+export type TDeviceUpdate = z.infer<typeof ZDeviceUpdate>;
