@@ -44,10 +44,10 @@ describe('routes and guard', () => {
 
   it('renders a later-feature screen with its title and an empty state', async () => {
     mockFetch({});
-    renderApp('/device/logs', userWith('DS_FRIT'));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Player logs' })).toBeVisible();
+    renderApp('/contents/history', userWith('DS_FRIT'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contents history' })).toBeVisible();
     expect(screen.getByText('This screen has no data yet')).toBeVisible();
-    expect(document.title).toBe('Player logs - Digital Signage');
+    expect(document.title).toBe('Contents history - Digital Signage');
   });
 
   it('keeps the English title suffix in every language', async () => {
