@@ -61,9 +61,7 @@ export const ZSettingWrite = z.object({
 });
 export type TSettingWrite = z.infer<typeof ZSettingWrite>;
 
-const booleanish = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((v) => v === true || v === 'true');
+const booleanish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 /** List query (GET /api/setting). `excludeLevel` 0 excludes nothing. */
 export const ZSettingListQuery = z.object({
