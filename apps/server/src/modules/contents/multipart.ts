@@ -54,6 +54,8 @@ export async function receiveMultipart(
       await mkdir(incomingDir, { recursive: true });
       tempPath = path.join(incomingDir, `${randomUUID()}.upload`);
       const hasher = new HashingPassThrough();
+      // At the limit busboy would skip the rest of the part, reading it all: stop at once instead.
+      part.file.once('limit', () => part.file.destroy(tooLarge()));
       await pipeline(part.file, hasher, createWriteStream(tempPath, { flags: 'wx' }));
       if (part.file.truncated) throw tooLarge();
       file = { path: tempPath, filename: part.filename, declaredType: part.mimetype, sha256: hasher.digest() };

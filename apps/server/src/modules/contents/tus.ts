@@ -15,6 +15,16 @@ export const TUS_PATH = '/api/uploads';
 const OWNER_HEADER = 'x-signage-upload-owner';
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
+/** tus reads the raw header list: any owner header the client sent is dropped, ours is added. */
+function setOwner(request: FastifyRequest, userId: string): void {
+  const raw = request.raw.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) {
+    if (raw[i]?.toLowerCase() === OWNER_HEADER) raw.splice(i, 2);
+  }
+  raw.push(OWNER_HEADER, userId);
+  request.raw.headers[OWNER_HEADER] = userId;
+}
+
 const tusFailure = (status: number, message: string) => ({ status_code: status, body: message });
 
 /**
@@ -44,7 +54,7 @@ export const uploadsRoutes: ModulePlugin = async (app, { deps }) => {
   // tus reads the raw body itself.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    request.raw.headers[OWNER_HEADER] = currentUser(request).userId;
+    setOwner(request, currentUser(request).userId);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
