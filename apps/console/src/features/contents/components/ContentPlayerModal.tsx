@@ -28,7 +28,6 @@ function StreamPlayer({ src }: { src: string }) {
       destroy();
     };
   }, [src]);
-  // biome-ignore lint/a11y/useMediaCaption: live store streams carry no caption track.
   return <video ref={video} controls autoPlay muted style={{ width: '100%', maxHeight: '70vh' }} />;
 }
 

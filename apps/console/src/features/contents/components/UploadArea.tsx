@@ -71,7 +71,6 @@ export function UploadArea({
             style={{ maxWidth: '100%', maxHeight: 220, objectFit: 'contain' }}
           />
         ) : preview && imageState === 3 ? (
-          // biome-ignore lint/a11y/useMediaCaption: a preview of the user's own file; it has no captions.
           <video src={preview} controls muted style={{ maxWidth: '100%', maxHeight: 220 }} />
         ) : (
           <p style={{ fontSize: 40, color: '#1677ff', margin: 0 }}>
