@@ -11,7 +11,9 @@ const catalogue = (lang: string) =>
     unknown
   >;
 const text = (lang: string, key: string): string => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue(lang));
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue(lang));
   if (typeof value !== 'string') throw new Error(`missing ${lang}:${key}`);
   return value;
 };

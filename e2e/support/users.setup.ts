@@ -5,7 +5,20 @@ import { USERS } from './users';
 
 setup('the admin CLI creates one user per role while the server runs', () => {
   for (const user of Object.values(USERS)) {
-    const args = ['run', '--silent', 'cli', '--', 'user', 'add', '--id', user.id, '--role', user.role, '--name', user.name];
+    const args = [
+      'run',
+      '--silent',
+      'cli',
+      '--',
+      'user',
+      'add',
+      '--id',
+      user.id,
+      '--role',
+      user.role,
+      '--name',
+      user.name,
+    ];
     if ('region' in user) args.push('--region', user.region);
     if ('shopNo' in user) args.push('--shop-no', user.shopNo, '--shop-name', 'Ginza');
     args.push('--password-stdin');

@@ -1,5 +1,5 @@
 import { DISPLAY_PATTERNS, isoDay, isRegionBound, MEDIA_TYPE_FILTERS, type MediaTypeFilter } from '@signage/domain';
-import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,10 +75,14 @@ export function ContentSearchModal({
       open={visible}
       title={t('contents.search.title')}
       onCancel={() => useOverlay.getState().close('contentSearch')}
-      onOk={search}
-      okText={t('common.search')}
-      cancelText={t('common.reset')}
-      cancelButtonProps={{ onClick: () => setDraft(EMPTY) }}
+      footer={[
+        <Button key="reset" onClick={() => setDraft(EMPTY)}>
+          {t('common.reset')}
+        </Button>,
+        <Button key="search" type="primary" onClick={search}>
+          {t('common.search')}
+        </Button>,
+      ]}
       destroyOnHidden
     >
       <Form layout="vertical" component="div">
