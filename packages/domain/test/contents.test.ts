@@ -76,6 +76,8 @@ describe('live rules (SPEC 4 and 5)', () => {
     expect(layoutsFor('1x1v')).toEqual(['Fullscreen', 'Multielement']);
   });
   it('Fullscreen needs prompt and logo position; a preset fixes the size', () => {
+    const { output_resolution_width: _w, output_resolution_height: _h, ...withoutSize } = baseLive;
+    expect(ZLiveFields.parse(withoutSize)).toMatchObject({ output_resolution_width: 1280 });
     const parsed = ZLiveFields.parse(baseLive);
     expect(parsed).toMatchObject({ output_resolution_width: 1280, output_resolution_height: 720, title: '' });
     expect(liveError({ ...baseLive, live_prompt: '' })).toBe(MESSAGES.enterLivePrompt);

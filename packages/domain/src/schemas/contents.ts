@@ -77,7 +77,11 @@ export type TContentFields = z.infer<typeof ZContentFields>;
 export const ZContentFromUpload = ZContentFields.extend({ upload_id: z.string().trim().min(1).max(200) });
 export type TContentFromUpload = z.infer<typeof ZContentFromUpload>;
 
-const intField = z.union([z.number(), z.string().trim()]).transform((v) => (v === '' ? Number.NaN : Number(v)));
+// Empty or absent means not given: fine with a preset, 'invalid width/height' with Manual_input.
+const intField = z
+  .union([z.number(), z.string().trim()])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? Number.NaN : Number(v)));
 const text = (max = 500) => z.string().trim().max(max).optional().default('');
 
 /**

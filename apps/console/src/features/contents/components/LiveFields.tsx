@@ -34,7 +34,10 @@ export function LiveFields({ form, platforms, onChange, disabled }: LiveFieldsPr
           value={form.platform ?? undefined}
           disabled={disabled}
           placeholder={t('contents.live.selectPlatform')}
-          options={platforms.map((p) => ({ value: p.id, label: p.label }))}
+          options={platforms.map((p) => ({
+            value: p.id,
+            label: t(`contents.platform.${p.id}`, { defaultValue: p.label }),
+          }))}
           onChange={(value: string) => onChange({ ...form, platform: value })}
         />
       </Form.Item>

@@ -113,14 +113,14 @@ export default function ContentDetailPage() {
       <PageHeader title={t('title.contentDetail')} />
       <Card>
         <Row gutter={[32, 16]}>
-          <Col xs={24} lg={12}>
+          <Col xs={24} lg={12} style={{ minWidth: 0 }}>
             <Form layout="vertical" component="div">
               {field('name', t('contents.fields.name'))}
               {stream ? field('title', t('contents.live.title')) : null}
               {stream ? field('stationUrl', t('contents.live.stationUrl')) : null}
               {stream ? field('showId', t('contents.live.showId')) : null}
             </Form>
-            <Descriptions column={1} size="small" bordered>
+            <Descriptions column={1} size="small" bordered styles={{ content: { wordBreak: 'break-all' } }}>
               <Descriptions.Item label={t('contents.detail.type')}>
                 {t(`contents.type.${content.type}`)}
               </Descriptions.Item>
@@ -139,7 +139,7 @@ export default function ContentDetailPage() {
               {stream ? (
                 <>
                   <Descriptions.Item label={t('contents.live.platform')}>
-                    {content.livePlatform ?? 'bambuser'}
+                    {t(`contents.platform.${content.livePlatform ?? 'bambuser'}`)}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('contents.live.layout')}>
                     <Flex gap={12} align="center">
@@ -163,7 +163,7 @@ export default function ContentDetailPage() {
               ) : null}
             </Descriptions>
           </Col>
-          <Col xs={24} lg={12}>
+          <Col xs={24} lg={12} style={{ minWidth: 0 }}>
             <ContentPreview content={content} />
           </Col>
         </Row>
