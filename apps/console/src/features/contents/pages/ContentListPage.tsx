@@ -31,14 +31,15 @@ export default function ContentListPage() {
   const canEdit = user !== null && (ROLE_GROUPS.contentEditors as readonly string[]).includes(user.authority);
   const { hasNextPage, isFetching, fetchNextPage } = pages;
 
-  // Fewer than a page shown (an empty page included) while more results exist: fetch on at once.
+  const lastPageEmpty = pages.data?.pages.at(-1)?.contents.length === 0;
+  // An empty page, or fewer rows than a page, while more results exist: fetch on at once (SPEC.md section 4).
   useEffect(() => {
-    if (hasNextPage && !isFetching && rows.length < PAGE_SIZE) void fetchNextPage();
-  }, [hasNextPage, isFetching, rows.length, fetchNextPage]);
+    if (hasNextPage && !isFetching && (lastPageEmpty || rows.length < PAGE_SIZE)) void fetchNextPage();
+  }, [hasNextPage, isFetching, lastPageEmpty, rows.length, fetchNextPage]);
 
   useEffect(() => {
     const element = sentinel.current;
-    if (!element) return;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting) && hasNextPage && !isFetching) void fetchNextPage();
     });
