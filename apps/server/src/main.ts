@@ -68,8 +68,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  announce(server);
+  // Signals first: whoever waits for the announcement may stop the server the moment it appears.
   handleSignals(server);
+  announce(server);
 }
 
 main().catch((error: unknown) => {

@@ -90,6 +90,7 @@ async function listen(app: App, config: Config): Promise<number> {
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const media = await prepareMedia(config);
   let app: App | undefined;
   let handle: DatabaseHandle;
   try {
@@ -99,7 +100,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
   try {
-    const media = await prepareMedia(config);
     app = await buildApp({ config, db: handle.db, media });
     const port = await listen(app, config);
     // After listen: a generated password is only worth creating when the server can show it and be used.
