@@ -19,9 +19,16 @@ import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { MODULES } from './modules';
-import type { ApiModule, AppDeps } from './modules/types';
+import { createMediaDeps } from './modules/contents/media-deps';
+import type { ApiModule, AppDeps, MediaDeps } from './modules/types';
 
-export type BuildOptions = { config: Config; db: Database; modules?: readonly ApiModule[] };
+export type BuildOptions = {
+  config: Config;
+  db: Database;
+  modules?: readonly ApiModule[];
+  /** Blob store and live platforms; made from the config when omitted (tests pass stand-ins). */
+  media?: Partial<MediaDeps>;
+};
 
 async function registerDocs(app: ReturnType<typeof createInstance>) {
   await app.register(fastifySwagger, {
@@ -71,7 +78,7 @@ async function registerModule(app: ReturnType<typeof createInstance>, module: Ap
  * zod-validated routes of every module, OpenAPI at /api/docs, the console with SPA fallback,
  * envelope answers for every failure and security headers on every answer.
  */
-export async function buildApp({ config, db, modules = MODULES }: BuildOptions) {
+export async function buildApp({ config, db, modules = MODULES, media }: BuildOptions) {
   const app = createInstance(config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,7 +89,8 @@ export async function buildApp({ config, db, modules = MODULES }: BuildOptions) 
   registerAuth(app, db);
   prepareDummyHash();
   await registerDocs(app);
-  for (const module of modules) await registerModule(app, module, { config, db });
+  const deps: AppDeps = { config, db, media: createMediaDeps(config, media) };
+  for (const module of modules) await registerModule(app, module, deps);
 
   const spa = await registerConsole(app, config.consoleDist);
   app.setNotFoundHandler(async (request, reply) =>

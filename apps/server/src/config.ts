@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LiveProvidersConfig } from './live/providers';
 
 /** Where this package lives; defaults that point into the repository are resolved from here. */
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,6 +31,8 @@ export type Config = {
    * address to dodge the per-address login throttle.
    */
   trustProxy: boolean | string;
+  /** Live platforms: BAMBUSER_API_KEY, BAMBUSER_BASE_URL, LIVE_RTMP_URL, LIVE_HLS_URL (see live/providers.ts). */
+  live: LiveProvidersConfig;
 };
 
 export class ConfigError extends Error {}
@@ -84,6 +87,12 @@ export function loadConfig(env: Env = process.env): Config {
     consoleDist: path.resolve(base, read(env, 'CONSOLE_DIST') ?? path.join(REPO_ROOT, 'apps/console/dist')),
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
+    live: {
+      bambuserApiKey: read(env, 'BAMBUSER_API_KEY'),
+      bambuserBaseUrl: read(env, 'BAMBUSER_BASE_URL'),
+      liveRtmpUrl: read(env, 'LIVE_RTMP_URL'),
+      liveHlsUrl: read(env, 'LIVE_HLS_URL'),
+    },
   };
 }
 

@@ -7,6 +7,8 @@ import { generatePassword } from './auth/passwords';
 import { type Config, displayUrl } from './config';
 import { type Database, type DatabaseHandle, DatabaseOpenError, openDatabase } from './db/client';
 import { HttpError } from './http/envelope';
+import { cleanUploadLeftovers, createMediaDeps } from './modules/contents/media-deps';
+import type { MediaDeps } from './modules/types';
 import { bootstrapAdmin } from './modules/users/admin';
 
 /** Exit codes of `npm start`: 1 configuration, 2 database, 3 port. */
@@ -47,6 +49,18 @@ async function createAdminIfEmpty(handle: DatabaseHandle, config: Config): Promi
   }
 }
 
+/** Blob store and live platforms from the config (a bad live setting is a configuration error), cleaned up after a crash. */
+async function prepareMedia(config: Config): Promise<MediaDeps> {
+  let media: MediaDeps;
+  try {
+    media = createMediaDeps(config);
+  } catch (error) {
+    throw new StartupError((error as Error).message, EXIT.config);
+  }
+  await cleanUploadLeftovers(media);
+  return media;
+}
+
 async function listen(app: App, config: Config): Promise<number> {
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -76,6 +90,7 @@ async function listen(app: App, config: Config): Promise<number> {
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const media = await prepareMedia(config);
   let app: App | undefined;
   let handle: DatabaseHandle;
   try {
@@ -85,7 +100,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
   try {
-    app = await buildApp({ config, db: handle.db });
+    app = await buildApp({ config, db: handle.db, media });
     const port = await listen(app, config);
     // After listen: a generated password is only worth creating when the server can show it and be used.
     const bootstrap = await createAdminIfEmpty(handle, config);

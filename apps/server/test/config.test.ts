@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       consoleDist: path.join(REPO_ROOT, 'apps/console/dist'),
       logLevel: 'info',
       trustProxy: 'loopback,linklocal,uniquelocal',
+      live: { bambuserApiKey: undefined, bambuserBaseUrl: undefined, liveRtmpUrl: undefined, liveHlsUrl: undefined },
     });
     expect(displayUrl(config)).toBe('http://localhost:8080');
   });
@@ -33,6 +34,10 @@ describe('loadConfig', () => {
       CONSOLE_DIST: 'build/console',
       LOG_LEVEL: 'WARN',
       TRUST_PROXY: 'true',
+      BAMBUSER_API_KEY: 'bk',
+      BAMBUSER_BASE_URL: 'http://127.0.0.1:9/api',
+      LIVE_RTMP_URL: 'rtmp://live.example.com/live',
+      LIVE_HLS_URL: 'https://live.example.com/hls',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -45,6 +50,12 @@ describe('loadConfig', () => {
       consoleDist: '/home/me/signage/build/console',
       logLevel: 'warn',
       trustProxy: true,
+      live: {
+        bambuserApiKey: 'bk',
+        bambuserBaseUrl: 'http://127.0.0.1:9/api',
+        liveRtmpUrl: 'rtmp://live.example.com/live',
+        liveHlsUrl: 'https://live.example.com/hls',
+      },
     });
     expect(displayUrl(config)).toBe('https://signage.example.com');
   });

@@ -10,7 +10,7 @@ import { hashPassword } from '../src/auth/passwords';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
 import { MODULES } from '../src/modules';
-import type { ApiModule } from '../src/modules/types';
+import type { ApiModule, MediaDeps } from '../src/modules/types';
 import { insertUser } from '../src/modules/users/repo';
 
 /** Set to run the suite against PostgreSQL, e.g. postgres://postgres@127.0.0.1:5432/test */
@@ -88,11 +88,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export type TestApp = { app: App; db: Database; config: Config; close: () => Promise<void> };
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; extraModules?: readonly ApiModule[] } = {},
+  options: { config?: Partial<Config>; extraModules?: readonly ApiModule[]; media?: Partial<MediaDeps> } = {},
 ): Promise<TestApp> {
   const handle = await createTestDatabase();
   const config = testConfig(options.config);
-  const app = await buildApp({ config, db: handle.db, modules: [...MODULES, ...(options.extraModules ?? [])] });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    modules: [...MODULES, ...(options.extraModules ?? [])],
+    media: options.media,
+  });
   await app.ready();
   return {
     app,

@@ -9,7 +9,6 @@ import {
   ZPair,
   ZPairReply,
 } from '@signage/domain';
-import { blobStoreOf } from '../blob/shared';
 import { ok, responses } from '../http/envelope';
 import type { ModulePlugin } from '../modules/types';
 import { type AgentDevice, announce, authenticate, heartbeat, pair, uploadLog } from './service';
@@ -26,7 +25,7 @@ function deviceOf(request: object): AgentDevice {
  * The player protocol, version 1 (ARCHITECTURE.md section 5). Announce and pair are open; the other
  * calls need the device token from pairing as `Authorization: Bearer <token>`.
  */
-export const agentRoutes: ModulePlugin = async (app, { deps: { db, config } }) => {
+export const agentRoutes: ModulePlugin = async (app, { deps: { db, config, media } }) => {
   // The token is checked before the body is read: a call without a valid token gets 401, never 400.
   const withToken = async (request: { headers: { authorization?: string } }) => {
     devicesOf.set(request, await authenticate(db, request.headers.authorization));
@@ -73,6 +72,6 @@ export const agentRoutes: ModulePlugin = async (app, { deps: { db, config } }) =
       response: responses(ZLogUploadReply, 400, 401, 413),
     },
     onRequest: withToken,
-    handler: async (request) => ok(await uploadLog(db, blobStoreOf(config), deviceOf(request), request.body)),
+    handler: async (request) => ok(await uploadLog(db, media.blobs, deviceOf(request), request.body)),
   });
 };

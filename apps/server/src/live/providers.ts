@@ -5,7 +5,7 @@ import type { LiveProvider, LiveProviderId } from './types';
 export interface LiveProvidersConfig {
   /** BAMBUSER_API_KEY: offers Bambuser when set. */
   bambuserApiKey?: string;
-  /** BAMBUSER_API_URL: overrides https://api.bambuser.com. */
+  /** BAMBUSER_BASE_URL: overrides https://api.bambuser.com. */
   bambuserBaseUrl?: string;
   /** LIVE_RTMP_URL and LIVE_HLS_URL: offer the self-hosted RTMP server when both are set. */
   liveRtmpUrl?: string;
@@ -41,7 +41,7 @@ export function createLiveProviders(config: LiveProvidersConfig): LiveProvider[]
   const apiKey = config.bambuserApiKey?.trim();
   if (apiKey) {
     const baseUrl = config.bambuserBaseUrl?.trim()
-      ? checkUrl('BAMBUSER_API_URL', config.bambuserBaseUrl.trim(), ['http:', 'https:'])
+      ? checkUrl('BAMBUSER_BASE_URL', config.bambuserBaseUrl.trim(), ['http:', 'https:'])
       : undefined;
     providers.push(new BambuserProvider({ apiKey, baseUrl }));
   }

@@ -1,4 +1,7 @@
+import { ROLE_GROUPS } from '@signage/domain';
 import { agentRoutes } from '../agent/routes';
+import { contentsRoutes } from './contents/routes';
+import { uploadsRoutes } from './contents/tus';
 import { deviceLogsRoutes } from './deviceLogs/routes';
 import { devicesRoutes } from './devices/routes';
 import { floorMapRoutes } from './floormap/routes';
@@ -11,6 +14,8 @@ import { usersRoutes } from './users/routes';
 
 const PLAYER_ROLES = ['DS_MK', 'DS_KT', 'DS_ST', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'] as const;
 const WAITING_ROLES = ['DS_KT', 'DS_LHQIT', 'DS_FRIT'] as const;
+/** The content list's roles plus DS_ST, who picks contents for playlists (SPEC.md section 2). */
+const CONTENT_READERS = ['DS_MK', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT', 'DS_ST'] as const;
 
 /**
  * Every feature module, one line each. A module's routes need a session unless it is public;
@@ -27,4 +32,6 @@ export const MODULES: readonly ApiModule[] = [
   { name: 'registrations', prefix: '/api/registrations', plugin: registrationsRoutes, roles: WAITING_ROLES },
   { name: 'players', prefix: '/api/players', plugin: playersRoutes, roles: WAITING_ROLES },
   { name: 'floormap', prefix: '/api/floormap', plugin: floorMapRoutes, roles: PLAYER_ROLES },
+  { name: 'contents', prefix: '/api/contents', plugin: contentsRoutes, roles: CONTENT_READERS },
+  { name: 'uploads', prefix: '/api/uploads', plugin: uploadsRoutes, roles: ROLE_GROUPS.contentEditors },
 ];

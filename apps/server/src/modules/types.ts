@@ -1,10 +1,20 @@
 import type { Role } from '@signage/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { BlobStore } from '../blob';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { LiveProvider } from '../live';
+
+/** Where media goes: the blob store, the configured live platforms, and local folders for uploads in flight. */
+export type MediaDeps = {
+  blobs: BlobStore;
+  liveProviders: LiveProvider[];
+  /** Local folder for uploads being received (multipart temp files and resumable tus uploads). */
+  uploadDir: string;
+};
 
 /** What every module gets: no globals, so tests can build as many apps as they like. */
-export type AppDeps = { config: Config; db: Database };
+export type AppDeps = { config: Config; db: Database; media: MediaDeps };
 export type ModuleOptions = { deps: AppDeps };
 export type ModulePlugin = FastifyPluginAsyncZod<ModuleOptions>;
 

@@ -163,6 +163,6 @@ describe('createLiveProviders', () => {
     expect(() => createLiveProviders({ liveRtmpUrl: 'http://x/live', liveHlsUrl: 'http://x/hls' })).toThrow(
       /LIVE_RTMP_URL must start with rtmp:\/\/ or rtmps:\/\//,
     );
-    expect(() => createLiveProviders({ bambuserApiKey: 'k', bambuserBaseUrl: 'nope' })).toThrow(/BAMBUSER_API_URL/);
+    expect(() => createLiveProviders({ bambuserApiKey: 'k', bambuserBaseUrl: 'nope' })).toThrow(/BAMBUSER_BASE_URL/);
   });
 });

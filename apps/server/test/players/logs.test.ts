@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blobStoreOf } from '../../src/blob/shared';
+import { createBlobStore } from '../../src/blob';
 import { putFloorMap } from '../../src/modules/floormap/service';
 import { createTestApp, createUser, loginAs, type TestApp, tempDir } from '../helpers';
 import { activePlayer, query } from './fixtures';
@@ -159,7 +159,7 @@ describe('floor maps', () => {
     fs.writeFileSync(pdf, '%PDF-1.4\n% floor map\n');
     const notPdf = path.join(dir, 'map.txt');
     fs.writeFileSync(notPdf, 'hello');
-    const blobs = blobStoreOf(t.config);
+    const blobs = createBlobStore(t.config.storageUrl, t.config.dataDir);
     await expect(putFloorMap(blobs, { region: 'JP', shopNo: '12', file: notPdf })).rejects.toThrow('not a PDF');
     await expect(putFloorMap(blobs, { region: 'JP', shopNo: '12345', file: pdf })).rejects.toThrow();
     expect((await putFloorMap(blobs, { region: 'jp', shopNo: '12', file: pdf })).key).toBe(

@@ -1,13 +1,12 @@
 import { ZLogDownload, ZLogList, ZLogListQuery } from '@signage/domain';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guards';
-import { blobStoreOf } from '../../blob/shared';
 import { ok, responses } from '../../http/envelope';
 import type { ModulePlugin } from '../types';
 import { downloadLogs, logList } from './service';
 
 /** /api/devices/logs (DS_FRIT): a player's uploaded logs, listed and downloaded. */
-export const deviceLogsRoutes: ModulePlugin = async (app, { deps: { db, config } }) => {
+export const deviceLogsRoutes: ModulePlugin = async (app, { deps: { db, config, media } }) => {
   app.get('/', {
     schema: {
       tags: ['players'],
@@ -26,7 +25,7 @@ export const deviceLogsRoutes: ModulePlugin = async (app, { deps: { db, config }
       response: { ...responses(z.null(), 400, 401, 403, 404), 200: z.string() },
     },
     handler: async (request, reply) => {
-      const { fileName, text } = await downloadLogs(db, blobStoreOf(config), currentUser(request), request.body);
+      const { fileName, text } = await downloadLogs(db, media.blobs, currentUser(request), request.body);
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

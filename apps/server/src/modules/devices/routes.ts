@@ -7,12 +7,11 @@ import {
   ZDeviceUpdate,
 } from '@signage/domain';
 import { currentUser } from '../../auth/guards';
-import { blobStoreOf } from '../../blob/shared';
 import { ok, responses, ZEmpty } from '../../http/envelope';
 import type { ModulePlugin } from '../types';
 import { editPlayer, listPlayers, playerDetail, removePlayer } from './service';
 
-export const devicesRoutes: ModulePlugin = async (app, { deps: { db, config } }) => {
+export const devicesRoutes: ModulePlugin = async (app, { deps: { db, config, media } }) => {
   app.get('/', {
     schema: {
       tags: ['players'],
@@ -55,7 +54,7 @@ export const devicesRoutes: ModulePlugin = async (app, { deps: { db, config } })
       response: responses(ZEmpty, 400, 401, 403, 404),
     },
     handler: async (request) => {
-      await removePlayer(db, blobStoreOf(config), currentUser(request), request.params.device_code);
+      await removePlayer(db, media.blobs, currentUser(request), request.params.device_code);
       return ok(null);
     },
   });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { blobStoreOf } from '../../blob/shared';
+import { createBlobStore } from '../../blob';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/envelope';
 import { putFloorMap } from './service';
@@ -17,7 +17,7 @@ export async function runFloorMapCommand(argv: string[], config: Config): Promis
     strict: true,
   });
   if (positionals[0] !== 'put') throw new HttpError(400, `Unknown command 'floormap ${positionals[0] ?? ''}'`.trim());
-  const stored = await putFloorMap(blobStoreOf(config), {
+  const stored = await putFloorMap(createBlobStore(config.storageUrl, config.dataDir), {
     region: values.region,
     shopNo: values['shop-no'],
     file: values.file,

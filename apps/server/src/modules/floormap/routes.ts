@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { currentUser } from '../../auth/guards';
-import { blobStoreOf } from '../../blob/shared';
 import { responses } from '../../http/envelope';
 import type { ModulePlugin } from '../types';
 import { openFloorMap } from './service';
@@ -8,7 +7,7 @@ import { openFloorMap } from './service';
 const ZFloorMapParams = z.object({ region: z.string().max(8), shop_no: z.string().max(8) });
 
 /** /api/floormap/{region}/{shopNo}/floormap.pdf: a shop's floor map, for users allowed to see that shop. */
-export const floorMapRoutes: ModulePlugin = async (app, { deps: { config } }) => {
+export const floorMapRoutes: ModulePlugin = async (app, { deps: { config, media } }) => {
   app.get('/:region/:shop_no/floormap.pdf', {
     schema: {
       tags: ['players'],
@@ -18,7 +17,7 @@ export const floorMapRoutes: ModulePlugin = async (app, { deps: { config } }) =>
     },
     handler: async (request, reply) => {
       const { region, shop_no } = request.params;
-      const object = await openFloorMap(blobStoreOf(config), currentUser(request), region, shop_no);
+      const object = await openFloorMap(media.blobs, currentUser(request), region, shop_no);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', String(object.size))

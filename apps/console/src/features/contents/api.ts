@@ -1,0 +1,145 @@
+import {
+  MESSAGES,
+  type TContent,
+  type TContentList,
+  type TContentListQuery,
+  type TContentUpdate,
+  ZContent,
+  ZContentList,
+  ZLivePlatforms,
+} from '@signage/domain';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../app/api';
+
+/** Files above this go through resumable (tus) uploads, which survive a dropped connection. */
+export const RESUMABLE_THRESHOLD_BYTES = 20 * 1024 * 1024;
+
+export type ContentCriteria = Omit<TContentListQuery, 'endCursor' | 'order' | 'limit'>;
+
+export const contentKeys = {
+  all: ['contents'] as const,
+  list: (criteria: ContentCriteria, order: string) => ['contents', 'list', criteria, order] as const,
+  detail: (key: string) => ['contents', 'detail', key] as const,
+  platforms: ['contents', 'live-platforms'] as const,
+};
+
+export function useContentPages(criteria: ContentCriteria, order: 'ASC' | 'DESC') {
+  return useInfiniteQuery<TContentList, Error, InfiniteData<TContentList>, readonly unknown[], string | null>({
+    queryKey: contentKeys.list(criteria, order),
+    initialPageParam: null,
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/api/contents', { query: { ...criteria, order, endCursor: pageParam }, schema: ZContentList, signal }),
+    getNextPageParam: (last) =>
+      last.summary.moreResults === 'MORE_RESULTS_AFTER_LIMIT' ? last.summary.endCursor : null,
+  });
+}
+
+export function useContent(key: string | null) {
+  return useQuery({
+    queryKey: contentKeys.detail(key ?? ''),
+    enabled: Boolean(key),
+    queryFn: ({ signal }) => api.get(`/api/contents/${encodeURIComponent(key ?? '')}`, { schema: ZContent, signal }),
+  });
+}
+
+export function useLivePlatforms() {
+  return useQuery({
+    queryKey: contentKeys.platforms,
+    queryFn: ({ signal }) => api.get('/api/contents/live-platforms', { schema: ZLivePlatforms, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useUpdateContent(key: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TContentUpdate) =>
+      api.put(`/api/contents/${encodeURIComponent(key)}`, { body, schema: ZContent }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+}
+
+export function useDeleteContent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (contentId: string) => api.del(`/api/contents/${encodeURIComponent(contentId)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+}
+
+export type UploadProgress = { percent: number; remainingSeconds: number | null };
+type Progress = (progress: UploadProgress) => void;
+
+/** Percent done and an estimate of the seconds left from the rate so far. */
+export function progressOf(loaded: number, total: number, startedAt: number, now = Date.now()): UploadProgress {
+  const percent = total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0;
+  const elapsed = (now - startedAt) / 1000;
+  const remainingSeconds =
+    loaded > 0 && elapsed > 0 ? Math.max(0, Math.round((elapsed / loaded) * (total - loaded))) : null;
+  return { percent, remainingSeconds };
+}
+
+function envelopeOf(text: string): { result?: string; message?: string; data?: unknown } {
+  try {
+    return JSON.parse(text) as { result?: string; message?: string; data?: unknown };
+  } catch {
+    return {};
+  }
+}
+
+/** A multipart POST through XMLHttpRequest, whose upload events give real progress (fetch has none). */
+function postForm(fields: Record<string, string>, file: File, onProgress: Progress): Promise<TContent> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('content', file, file.name);
+  const startedAt = Date.now();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/contents');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => onProgress(progressOf(event.loaded, event.total || file.size, startedAt));
+    xhr.onerror = () => reject(new ApiError(0, MESSAGES.contentPostFailed));
+    xhr.onload = () => {
+      const envelope = envelopeOf(xhr.responseText);
+      if (xhr.status === 200 && envelope.result === 'Success') resolve(ZContent.parse(envelope.data));
+      else reject(new ApiError(xhr.status, envelope.message || MESSAGES.contentPostFailed));
+    };
+    xhr.send(form);
+  });
+}
+
+/** A resumable upload (tus) that retries from the last stored byte, then registration with the fields. */
+async function postResumable(fields: Record<string, string>, file: File, onProgress: Progress): Promise<TContent> {
+  const { Upload } = await import('tus-js-client');
+  const startedAt = Date.now();
+  const uploadUrl = await new Promise<string>((resolve, reject) => {
+    const upload = new Upload(file, {
+      endpoint: '/api/uploads',
+      chunkSize: 16 * 1024 * 1024,
+      retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+      metadata: { filename: file.name, filetype: file.type },
+      removeFingerprintOnSuccess: true,
+      onProgress: (loaded, total) => onProgress(progressOf(loaded, total, startedAt)),
+      onError: (error) => {
+        const status = (error as { originalResponse?: { getStatus: () => number } }).originalResponse?.getStatus() ?? 0;
+        reject(new ApiError(status, status === 413 ? MESSAGES.uploadTooLarge : MESSAGES.contentPostFailed));
+      },
+      onSuccess: () => resolve(upload.url ?? ''),
+    });
+    upload.findPreviousUploads().then((previous) => {
+      const last = previous[0];
+      if (last) upload.resumeFromPreviousUpload(last);
+      upload.start();
+    }, reject);
+  });
+  const uploadId = uploadUrl.split('/').pop() ?? '';
+  return api.post('/api/contents/from-upload', { body: { ...fields, upload_id: uploadId }, schema: ZContent });
+}
+
+/** Uploads a file with the form's fields: one request for small files, resumable for large ones. */
+export function uploadContent(fields: Record<string, string>, file: File, onProgress: Progress): Promise<TContent> {
+  const live = fields.livePlatform !== undefined;
+  return !live && file.size > RESUMABLE_THRESHOLD_BYTES
+    ? postResumable(fields, file, onProgress)
+    : postForm(fields, file, onProgress);
+}

@@ -1,0 +1,101 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { Alert, Flex, Progress, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UploadProgress } from '../api';
+import type { ErrorKind, ImageState, RegisterMode } from '../rules';
+
+type UploadAreaProps = {
+  mode: RegisterMode;
+  file: File | null;
+  imageState: ImageState;
+  errorKind: ErrorKind | null;
+  errorText: string | null;
+  progress: UploadProgress | null;
+  disabled: boolean;
+  onFile: (file: File) => void;
+};
+
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+function formatRemaining(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/**
+ * The right-hand drag-and-drop area of Content register: one file, a preview of it (image state 1 or 3),
+ * the error of a failed check (state 2 with its kind) and real upload progress with the time left.
+ */
+export function UploadArea({
+  mode,
+  file,
+  imageState,
+  errorKind,
+  errorText,
+  progress,
+  disabled,
+  onFile,
+}: UploadAreaProps) {
+  const { t } = useTranslation();
+  const preview = usePreviewUrl(imageState === 2 ? null : file);
+  const accept = mode === 'live' ? '.jpg,.jpeg,.png' : '.mp4,.mov,.jpg,.jpeg,.png';
+  return (
+    <Flex vertical gap={12} data-image-state={imageState}>
+      <Upload.Dragger
+        accept={accept}
+        multiple={false}
+        maxCount={1}
+        showUploadList={false}
+        disabled={disabled}
+        beforeUpload={(chosen) => {
+          onFile(chosen);
+          return false;
+        }}
+        aria-label={t('contents.register.dropArea')}
+      >
+        {preview && imageState === 1 ? (
+          <img
+            src={preview}
+            alt={file?.name ?? ''}
+            style={{ maxWidth: '100%', maxHeight: 220, objectFit: 'contain' }}
+          />
+        ) : preview && imageState === 3 ? (
+          <video src={preview} controls muted style={{ maxWidth: '100%', maxHeight: 220 }} />
+        ) : (
+          <p style={{ fontSize: 40, color: '#1677ff', margin: 0 }}>
+            <InboxOutlined />
+          </p>
+        )}
+        <p style={{ margin: '8px 0 0' }}>{t('contents.register.dropHint')}</p>
+        <Typography.Text type="secondary">
+          {mode === 'live' ? t('contents.register.liveImageHint') : t('contents.register.fileHint')}
+        </Typography.Text>
+      </Upload.Dragger>
+      {file && imageState !== 2 ? <Typography.Text strong>{file.name}</Typography.Text> : null}
+      {progress ? (
+        <div role="status" aria-label={t('contents.register.progress')}>
+          <Progress percent={progress.percent} />
+          <Typography.Text type="secondary">
+            {progress.remainingSeconds === null
+              ? t('contents.register.estimating')
+              : t('contents.register.remaining', { time: formatRemaining(progress.remainingSeconds) })}
+          </Typography.Text>
+        </div>
+      ) : null}
+      {imageState === 2 && errorText ? (
+        <Alert type="error" showIcon title={errorText} data-error-kind={errorKind ?? undefined} />
+      ) : null}
+    </Flex>
+  );
+}

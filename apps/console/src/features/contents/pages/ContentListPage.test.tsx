@@ -1,0 +1,67 @@
+import type { TContent } from '@signage/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, success } from '../../../test/fetchMock';
+import { renderApp, userWith } from '../../../test/renderApp';
+
+const content = (n: number): TContent => ({
+  content_id: `00000000-0000-4000-8000-00000000000${n}`,
+  key: `k${n}`,
+  name: `Poster ${n}`,
+  type: 'image',
+  display_pattern: 'Multi,CW',
+  region: 'JP',
+  thumbnail_url: null,
+  content_url: `/api/contents/k${n}/file`,
+  image_url: null,
+  duration: null,
+  width: 10,
+  height: 10,
+  size: 100,
+  license_from: null,
+  license_to: null,
+  updated_at: '2026-01-01T00:00:00.000Z',
+  livePlatform: null,
+  title: null,
+  livestation_url: null,
+  bambuser_showId: null,
+  layout: null,
+  output_resolution: null,
+  output_resolution_width: null,
+  output_resolution_height: null,
+  live_logo_position: null,
+  live_prompt: null,
+  live_dashboard: null,
+  rtmp_url: null,
+  stream_key: null,
+});
+
+/** First page empty but more to come, second page with two rows: the list fetches on by itself. */
+function mockPages() {
+  let calls = 0;
+  return mockFetch({
+    'GET /api/contents': () => {
+      calls += 1;
+      return calls === 1
+        ? success({ contents: [], summary: { endCursor: 'c1', moreResults: 'MORE_RESULTS_AFTER_LIMIT' } })
+        : success({ contents: [content(1), content(2)], summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS' } });
+    },
+  });
+}
+
+describe('Content list page', { timeout: 60_000 }, () => {
+  it('fetches the next page by itself after an empty one, and offers Details to DS_MK', async () => {
+    const { requests } = mockPages();
+    renderApp('/contents/list', userWith('DS_MK', { region: '' }));
+    expect(await screen.findByText('Poster 2', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/contents')).toHaveLength(2);
+    expect(screen.getAllByText('Details')).toHaveLength(2);
+  });
+
+  it('shows no Details button to DS_LHQBIZ', async () => {
+    mockPages();
+    renderApp('/contents/list', userWith('DS_LHQBIZ'));
+    expect(await screen.findByText('Poster 1', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Details')).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, success } from '../../../test/fetchMock';
+import { renderApp, userWith } from '../../../test/renderApp';
+
+const buttonOf = (element: HTMLElement) => element.closest('button') as HTMLButtonElement;
+
+function setup() {
+  mockFetch({ 'GET /api/contents/live-platforms': () => success([{ id: 'selfhosted', label: 'Self-hosted RTMP' }]) });
+  return renderApp('/contents/register', userWith('DS_MK', { region: '' }));
+}
+
+// The first render transforms the page's whole chunk (antd pickers, upload): slow on a cold cache.
+describe('Content register page', { timeout: 60_000 }, () => {
+  it('names the content after the chosen file and enables Register once a display pattern is chosen', async () => {
+    const user = userEvent.setup();
+    setup();
+    const register = buttonOf(await screen.findByText('Register', {}, { timeout: 15_000 }));
+    expect(register).toBeDisabled();
+    expect(buttonOf(screen.getByText('Reset'))).toBeDisabled();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['png'], 'spring.sale.png', { type: 'image/png' }));
+    expect(screen.getByLabelText('Content name')).toHaveValue('spring');
+    expect(buttonOf(screen.getByText('Reset'))).toBeEnabled();
+    expect(register).toBeDisabled();
+    await user.click(screen.getByLabelText('Display'));
+    await user.click(await screen.findByTitle('LED'));
+    await waitFor(() => expect(register).toBeEnabled());
+  });
+
+  it('shows the extension error for a file of the wrong type', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    setup();
+    await screen.findByText('Register', {}, { timeout: 15_000 });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['hello'], 'notes.png', { type: 'text/plain' }));
+    expect(
+      await screen.findByText('The specified file cannot be uploaded due to incorrect extension'),
+    ).toBeInTheDocument();
+  });
+
+  it('disables the patterns live cannot use and shows the slowness note', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByText('Live', {}, { timeout: 15_000 }));
+    expect(screen.getByText('Live streaming creation time is relatively slow, please be patient')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Display'));
+    const led = await screen.findByTitle('LED');
+    expect(led).toHaveClass('ant-select-item-option-disabled');
+    const listbox = within(document.body);
+    expect(listbox.getByTitle('1x1v')).not.toHaveClass('ant-select-item-option-disabled');
+  });
+});

@@ -1,0 +1,189 @@
+import {
+  contentNameFromFile,
+  type DisplayPattern,
+  heightError,
+  type LiveDashboard,
+  type LiveLayout,
+  type LogoPosition,
+  liveAllowedPattern,
+  liveStationUrlError,
+  MAX_UPLOAD_BYTES,
+  multielementAllowed,
+  type OutputResolution,
+  RESOLUTION_PRESETS,
+  widthError,
+} from '@signage/domain';
+
+export type RegisterMode = 'video' | 'live';
+
+/** SPEC.md section 4: 0 default, 1 image uploaded, 2 error, 3 video uploaded. */
+export type ImageState = 0 | 1 | 2 | 3;
+/** SPEC.md section 4: 0 save ok, 1 type check ng, 2 size check ng, 3 other error, 4 update ok, 5 delete error. */
+export type ErrorKind = 0 | 1 | 2 | 3 | 4 | 5;
+
+export type RegisterForm = {
+  name: string;
+  noExpiration: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  displayPattern: DisplayPattern | null;
+  country: string | null;
+  file: File | null;
+  platform: string | null;
+  title: string;
+  stationUrl: string;
+  layout: LiveLayout | null;
+  showId: string;
+  resolution: OutputResolution | null;
+  width: string;
+  height: string;
+  prompt: string;
+  logoPosition: LogoPosition | null;
+  dashboard: LiveDashboard | null;
+};
+
+export const EMPTY_FORM: RegisterForm = {
+  name: '',
+  noExpiration: false,
+  startDate: null,
+  endDate: null,
+  displayPattern: null,
+  country: null,
+  file: null,
+  platform: null,
+  title: '',
+  stationUrl: '',
+  layout: null,
+  showId: '',
+  resolution: null,
+  width: '',
+  height: '',
+  prompt: '',
+  logoPosition: null,
+  dashboard: null,
+};
+
+const VIDEO_TYPES: Record<string, string[]> = {
+  mp4: ['video/mp4'],
+  mov: ['video/quicktime'],
+  jpg: ['image/jpeg'],
+  jpeg: ['image/jpeg'],
+  png: ['image/png'],
+};
+
+/** Type check then size check (SPEC.md sections 4, 5, 9); live takes a jpg or png only. */
+export function checkFile(file: File, mode: RegisterMode): { ok: true; isVideo: boolean } | { ok: false; kind: 1 | 2 } {
+  const extension = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
+  const types = VIDEO_TYPES[extension];
+  const isVideo = extension === 'mp4' || extension === 'mov';
+  if (!types?.includes(file.type) || (mode === 'live' && isVideo)) return { ok: false, kind: 1 };
+  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, kind: 2 };
+  return { ok: true, isVideo };
+}
+
+/** A chosen file: Video-Image names the content after it (up to the first dot). */
+export function withFile(form: RegisterForm, file: File, mode: RegisterMode): RegisterForm {
+  return mode === 'video' ? { ...form, file, name: contentNameFromFile(file.name) } : { ...form, file };
+}
+
+/** Start not before today, end following start (SPEC.md section 5). */
+export function withStartDate(form: RegisterForm, start: string | null): RegisterForm {
+  const end = start && form.endDate && form.endDate < start ? start : form.endDate;
+  return { ...form, startDate: start, endDate: end };
+}
+
+export function withDisplayPattern(form: RegisterForm, pattern: DisplayPattern | null): RegisterForm {
+  const layout = form.layout === 'Multielement' && pattern && !multielementAllowed(pattern) ? null : form.layout;
+  return { ...form, displayPattern: pattern, layout };
+}
+
+/** Choosing a layout resets the output resolution; Multielement also resets prompt and logo position. */
+export function withLayout(form: RegisterForm, layout: LiveLayout): RegisterForm {
+  const reset = { ...form, layout, resolution: null, width: '', height: '' };
+  return layout === 'Multielement' ? { ...reset, prompt: '', logoPosition: null } : reset;
+}
+
+/** A preset fills width and height; Manual_input clears them. */
+export function withResolution(form: RegisterForm, resolution: OutputResolution): RegisterForm {
+  const preset = RESOLUTION_PRESETS[resolution];
+  return {
+    ...form,
+    resolution,
+    width: preset ? String(preset.width) : '',
+    height: preset ? String(preset.height) : '',
+  };
+}
+
+/** Switching to Live drops a display pattern live cannot use. Clear keeps the chosen mode. */
+export function withMode(form: RegisterForm, mode: RegisterMode): RegisterForm {
+  const pattern =
+    mode === 'live' && form.displayPattern && !liveAllowedPattern(form.displayPattern) ? null : form.displayPattern;
+  return { ...form, displayPattern: pattern, file: null };
+}
+
+export type LiveErrors = { stationUrl: string | null; width: string | null; height: string | null };
+
+/** Field messages shown once something was typed. */
+export function liveErrors(form: RegisterForm): LiveErrors {
+  return {
+    stationUrl: form.stationUrl ? liveStationUrlError(form.stationUrl) : null,
+    width: form.width ? widthError(Number(form.width)) : null,
+    height: form.height ? heightError(Number(form.height)) : null,
+  };
+}
+
+/** Register is enabled only when the required fields of the mode and layout are complete and valid. */
+export function canRegister(form: RegisterForm, mode: RegisterMode): boolean {
+  const base = form.name.trim() !== '' && form.displayPattern !== null && form.file !== null;
+  if (mode === 'video' || !base) return base;
+  const errors = liveErrors(form);
+  const common =
+    form.platform !== null &&
+    form.stationUrl !== '' &&
+    form.layout !== null &&
+    form.resolution !== null &&
+    form.width !== '' &&
+    form.height !== '' &&
+    form.dashboard !== null &&
+    !errors.stationUrl &&
+    !errors.width &&
+    !errors.height &&
+    (form.platform !== 'bambuser' || form.showId.trim() !== '') &&
+    liveAllowedPattern(form.displayPattern ?? '');
+  if (!common) return false;
+  return form.layout === 'Multielement'
+    ? form.title.trim() !== ''
+    : form.prompt.trim() !== '' && form.logoPosition !== null;
+}
+
+/** Reset is enabled when anything differs from the defaults. */
+export function isPristine(form: RegisterForm): boolean {
+  return (Object.keys(EMPTY_FORM) as (keyof RegisterForm)[]).every((key) => form[key] === EMPTY_FORM[key]);
+}
+
+/** What the server receives (SPEC.md section 7); No expiration sends empty dates. */
+export function toFields(form: RegisterForm, mode: RegisterMode): Record<string, string> {
+  const base = {
+    name: form.name.trim(),
+    license_from: form.noExpiration ? '' : (form.startDate ?? ''),
+    license_to: form.noExpiration ? '' : (form.endDate ?? ''),
+    region: form.country ?? '',
+    display_pattern: form.displayPattern ?? '',
+  };
+  if (mode === 'video') return base;
+  const multi = form.layout === 'Multielement';
+  return {
+    ...base,
+    livePlatform: form.platform ?? '',
+    layout: form.layout ?? '',
+    title: form.title.trim(),
+    livestation_url: form.stationUrl.trim(),
+    bambuser_showId: form.showId.trim(),
+    output_resolution: form.resolution ?? '',
+    output_resolution_width: form.width,
+    output_resolution_height: form.height,
+    live_prompt: multi ? '' : form.prompt.trim(),
+    live_logo_position: multi ? '' : (form.logoPosition ?? ''),
+    live_dashboard: form.dashboard ?? '',
+  };
+}

@@ -1,0 +1,37 @@
+import { rm } from 'node:fs/promises';
+import { MESSAGES, type TContent, ZContentFields, ZLiveFields } from '@signage/domain';
+import type { z } from 'zod';
+import type { SessionUser } from '../../auth/sessions';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../http/envelope';
+import type { MediaDeps } from '../types';
+import { type ReceivedFile, registerFileContent, registerLiveContent } from './register';
+
+/** The fields, or 400 with the first rule they break (SPEC.md section 5 texts). */
+export function parseFields<T extends z.ZodType>(schema: T, fields: unknown): z.output<T> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? MESSAGES.invalidRequest);
+  return parsed.data;
+}
+
+/**
+ * POST /api/contents: a Live form (it names a live platform) or a Video-Image form. Fields are checked
+ * before the file is looked at; the file is required in both (the live image for a stream).
+ */
+export async function registerFromForm(
+  deps: { db: Database; media: MediaDeps },
+  user: SessionUser,
+  fields: Record<string, string>,
+  file: ReceivedFile | null,
+): Promise<TContent> {
+  try {
+    const live = fields.livePlatform !== undefined;
+    const parsed = live ? parseFields(ZLiveFields, fields) : parseFields(ZContentFields, fields);
+    if (!file) throw new HttpError(400, MESSAGES.uploadFile);
+    return live
+      ? await registerLiveContent(deps, user, parsed as z.output<typeof ZLiveFields>, file)
+      : await registerFileContent(deps, user, parsed, file);
+  } finally {
+    if (file) await rm(file.path, { force: true });
+  }
+}

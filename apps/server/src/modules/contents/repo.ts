@@ -1,0 +1,108 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { contents } from '../../db/schema';
+
+export type ContentRow = typeof contents.$inferSelect;
+export type NewContentRow = typeof contents.$inferInsert;
+
+/** Where a keyset page starts: after the row with this update time and id (in the list's order). */
+export type ContentCursor = { updatedAt: Date; id: string };
+
+export type ContentFilter = {
+  region: string | null;
+  name?: string;
+  types?: ContentRow['type'][];
+  displayPattern?: string;
+  updatedFrom?: Date;
+  updatedBefore?: Date;
+};
+
+/** LIKE wildcards in a user's search text are matched literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterConditions(filter: ContentFilter): SQL[] {
+  const conditions: SQL[] = [isNull(contents.deletedAt)];
+  if (filter.region !== null) conditions.push(eq(contents.region, filter.region));
+  if (filter.name) conditions.push(ilike(contents.name, `%${escapeLike(filter.name)}%`));
+  if (filter.types) conditions.push(inArray(contents.type, filter.types));
+  if (filter.displayPattern) conditions.push(eq(contents.displayPattern, filter.displayPattern));
+  if (filter.updatedFrom) conditions.push(gte(contents.updatedAt, filter.updatedFrom));
+  if (filter.updatedBefore) conditions.push(lt(contents.updatedAt, filter.updatedBefore));
+  return conditions;
+}
+
+/**
+ * One keyset page: rows after `cursor` in (updated_at, id) order, `limit + 1` of them so the caller
+ * knows whether more follow. No OFFSET: the cost of a page does not grow with its depth.
+ */
+export async function listContents(
+  db: Database,
+  filter: ContentFilter,
+  page: { order: 'ASC' | 'DESC'; cursor: ContentCursor | null; limit: number },
+): Promise<ContentRow[]> {
+  const conditions = filterConditions(filter);
+  const { cursor } = page;
+  if (cursor) {
+    const after =
+      page.order === 'DESC'
+        ? sql`(${contents.updatedAt}, ${contents.id}) < (${cursor.updatedAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+        : sql`(${contents.updatedAt}, ${contents.id}) > (${cursor.updatedAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
+    conditions.push(after);
+  }
+  const direction = page.order === 'DESC' ? desc : asc;
+  return db
+    .select()
+    .from(contents)
+    .where(and(...conditions))
+    .orderBy(direction(contents.updatedAt), direction(contents.id))
+    .limit(page.limit + 1);
+}
+
+/** A live (not deleted) content by its key or its content_id. */
+export async function findContent(db: Database, keyOrId: string): Promise<ContentRow | undefined> {
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(keyOrId);
+  const match = isUuid ? or(eq(contents.key, keyOrId), eq(contents.id, keyOrId)) : eq(contents.key, keyOrId);
+  const [row] = await db
+    .select()
+    .from(contents)
+    .where(and(match, isNull(contents.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function insertContent(db: Database, values: NewContentRow): Promise<ContentRow> {
+  const [row] = await db.insert(contents).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateContent(
+  db: Database,
+  id: string,
+  change: Partial<Pick<ContentRow, 'name' | 'title' | 'bambuserShowId' | 'livestationUrl'>>,
+): Promise<ContentRow | undefined> {
+  const [row] = await db
+    .update(contents)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(contents.id, id), isNull(contents.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** Soft delete: the row (and its name) stays for play history. */
+export async function markContentDeleted(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .update(contents)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(contents.id, id), isNull(contents.deletedAt)))
+    .returning({ id: contents.id });
+  return rows.length > 0;
+}
+
+/** Any row with this id, deleted or not (play history resolves names through it). */
+export async function findContentIncludingDeleted(db: Database, id: string): Promise<ContentRow | undefined> {
+  const [row] = await db.select().from(contents).where(eq(contents.id, id)).limit(1);
+  return row;
+}

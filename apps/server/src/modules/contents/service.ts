@@ -1,0 +1,153 @@
+import {
+  CONTENT_MESSAGES,
+  DAY_MS,
+  MESSAGES,
+  MORE_RESULTS,
+  NO_MORE_RESULTS,
+  PAGE_SIZE,
+  type TContent,
+  type TContentList,
+  type TContentUpdate,
+  type ZContentListQuery,
+} from '@signage/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { recordAudit } from '../../audit/repo';
+import { effectiveRegion } from '../../auth/guards';
+import type { SessionUser } from '../../auth/sessions';
+import type { Database } from '../../db/client';
+import { HttpError, notFound } from '../../http/envelope';
+import { findLiveProvider } from '../../live';
+import type { MediaDeps } from '../types';
+import { decodeCursor, encodeCursor, presentContent } from './present';
+import {
+  type ContentFilter,
+  type ContentRow,
+  findContent,
+  listContents,
+  markContentDeleted,
+  updateContent,
+} from './repo';
+import { contentInUse } from './usage';
+
+const TYPES_BY_FILTER: Record<string, ContentRow['type'][] | undefined> = {
+  none: undefined,
+  image: ['image'],
+  video: ['movie'],
+  live: ['stream'],
+};
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** GET /api/contents: filters of SPEC.md section 7, region-bound roles held to their region, keyset pages. */
+export async function searchContents(
+  db: Database,
+  user: SessionUser,
+  query: z.output<typeof ZContentListQuery>,
+): Promise<TContentList> {
+  const cursor = query.endCursor ? decodeCursor(query.endCursor) : null;
+  if (query.endCursor && !cursor) throw new HttpError(400, MESSAGES.invalidRequest);
+  if (query.start_date && dayStart(query.start_date).getTime() > Date.now() + DAY_MS) {
+    throw new HttpError(400, CONTENT_MESSAGES.searchStartInFuture);
+  }
+  const filter: ContentFilter = {
+    region: effectiveRegion(user, query.region),
+    name: query.name || undefined,
+    types: TYPES_BY_FILTER[query.media_type],
+    displayPattern: query.display_pattern || undefined,
+    updatedFrom: query.start_date ? dayStart(query.start_date) : undefined,
+    updatedBefore: query.end_date ? new Date(dayStart(query.end_date).getTime() + DAY_MS) : undefined,
+  };
+  const limit = query.limit ?? PAGE_SIZE;
+  const rows = await listContents(db, filter, { order: query.order, cursor, limit });
+  const page = rows.slice(0, limit);
+  const more = rows.length > limit;
+  const last = page.at(-1);
+  return {
+    contents: page.map(presentContent),
+    summary: {
+      endCursor: more && last ? encodeCursor(last) : null,
+      moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
+    },
+  };
+}
+
+/**
+ * A content the user may see: region-bound roles only reach their region's contents. Another region's
+ * content answers 404, as if it did not exist.
+ */
+export async function visibleContent(db: Database, user: SessionUser, keyOrId: string): Promise<ContentRow> {
+  const row = await findContent(db, keyOrId);
+  if (!row) throw notFound();
+  const region = effectiveRegion(user, null);
+  if (region !== null && row.region !== region) throw notFound();
+  return row;
+}
+
+export async function getContent(db: Database, user: SessionUser, key: string): Promise<TContent> {
+  return presentContent(await visibleContent(db, user, key));
+}
+
+/** PUT /api/contents/{key}: the name; streams also title, show id and LiveStation URL. */
+export async function changeContent(
+  db: Database,
+  user: SessionUser,
+  key: string,
+  body: TContentUpdate,
+): Promise<TContent> {
+  const row = await visibleContent(db, user, key);
+  const stream = row.type === 'stream';
+  const change = {
+    name: body.name,
+    ...(stream && body.title !== undefined ? { title: body.title } : {}),
+    ...(stream && body.bambuser_showId !== undefined ? { bambuserShowId: body.bambuser_showId } : {}),
+    ...(stream && body.livestation_url !== undefined ? { livestationUrl: body.livestation_url } : {}),
+  };
+  if (stream && row.layout === 'Multielement' && change.title === '') throw new HttpError(400, MESSAGES.enterLiveTitle);
+  if (stream && row.livePlatform === 'bambuser' && change.bambuserShowId === '') {
+    throw new HttpError(400, MESSAGES.enterShowId);
+  }
+  const updated = await db.transaction(async (tx) => {
+    const saved = await updateContent(tx, row.id, change);
+    if (!saved) throw notFound();
+    await recordAudit(tx, {
+      actor: user.userId,
+      action: 'content.update',
+      target: row.id,
+      detail: { ...change, zone_code: body.zone_code ?? null },
+    });
+    return saved;
+  });
+  return presentContent(updated);
+}
+
+/**
+ * DELETE /api/contents/{content_id}: refused (409) while a schedule uses the content; otherwise the row is
+ * marked deleted (its name stays for history), then its blobs and its live stream are released. A failure
+ * to release is logged: the content is gone for users either way, and leftovers are only storage.
+ */
+export async function removeContent(
+  db: Database,
+  media: MediaDeps,
+  user: SessionUser,
+  contentId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const row = await visibleContent(db, user, contentId);
+  const reason = await contentInUse(db, row.id);
+  if (reason) throw new HttpError(409, reason);
+  await db.transaction(async (tx) => {
+    if (!(await markContentDeleted(tx, row.id))) throw notFound();
+    await recordAudit(tx, { actor: user.userId, action: 'content.delete', target: row.id, detail: { name: row.name } });
+  });
+  await media.blobs.deletePrefix(`contents/${row.id}/`).catch((error: unknown) => {
+    log.error({ err: error, contentId: row.id }, 'could not delete the blobs of a deleted content');
+  });
+  const provider =
+    row.liveRef && row.livePlatform ? findLiveProvider(media.liveProviders, row.livePlatform) : undefined;
+  if (provider && row.liveRef) {
+    await provider.deleteStream(row.liveRef).catch((error: unknown) => {
+      log.error({ err: error, contentId: row.id }, 'could not release the live stream of a deleted content');
+    });
+  }
+}
