@@ -25,7 +25,7 @@ function deviceOf(request: object): AgentDevice {
  * The player protocol, version 1 (ARCHITECTURE.md section 5). Announce and pair are open; the other
  * calls need the device token from pairing as `Authorization: Bearer <token>`.
  */
-export const agentRoutes: ModulePlugin = async (app, { deps: { db, config, media } }) => {
+export const agentRoutes: ModulePlugin = async (app, { deps: { db, media } }) => {
   // The token is checked before the body is read: a call without a valid token gets 401, never 400.
   const withToken = async (request: { headers: { authorization?: string } }) => {
     devicesOf.set(request, await authenticate(db, request.headers.authorization));

@@ -6,7 +6,7 @@ import type { ModulePlugin } from '../types';
 import { downloadLogs, logList } from './service';
 
 /** /api/devices/logs (DS_FRIT): a player's uploaded logs, listed and downloaded. */
-export const deviceLogsRoutes: ModulePlugin = async (app, { deps: { db, config, media } }) => {
+export const deviceLogsRoutes: ModulePlugin = async (app, { deps: { db, media } }) => {
   app.get('/', {
     schema: {
       tags: ['players'],

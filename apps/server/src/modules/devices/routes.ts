@@ -11,7 +11,7 @@ import { ok, responses, ZEmpty } from '../../http/envelope';
 import type { ModulePlugin } from '../types';
 import { editPlayer, listPlayers, playerDetail, removePlayer } from './service';
 
-export const devicesRoutes: ModulePlugin = async (app, { deps: { db, config, media } }) => {
+export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media } }) => {
   app.get('/', {
     schema: {
       tags: ['players'],

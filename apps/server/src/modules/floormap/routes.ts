@@ -7,7 +7,7 @@ import { openFloorMap } from './service';
 const ZFloorMapParams = z.object({ region: z.string().max(8), shop_no: z.string().max(8) });
 
 /** /api/floormap/{region}/{shopNo}/floormap.pdf: a shop's floor map, for users allowed to see that shop. */
-export const floorMapRoutes: ModulePlugin = async (app, { deps: { config, media } }) => {
+export const floorMapRoutes: ModulePlugin = async (app, { deps: { media } }) => {
   app.get('/:region/:shop_no/floormap.pdf', {
     schema: {
       tags: ['players'],
