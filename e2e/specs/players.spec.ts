@@ -117,10 +117,18 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     await context.close();
   });
 
-  await test.step('DS_FRIT edits the player (note, store type, installation site)', async () => {
+  await test.step('DS_FRIT edits the player (note, store type, installation site, tags)', async () => {
     const context = await browser.newContext();
     const frit = await context.newPage();
     await signIn(frit, USERS.DS_FRIT);
+    const category = `players-e2e-${Date.now()}`;
+    const names = (en: string) => ({ en, ja: `${en} (ja)`, zh: `${en} (zh)`, ko: `${en} (ko)`, note: '' });
+    for (const body of [
+      { type: 'DEVICE_TAG', value: category, ...names('Campaign') },
+      { type: `DEVICE_TAG-${category}`, value: 'summer', ...names('Summer sale') },
+    ]) {
+      expect((await frit.request.post('/api/setting', { data: body })).status()).toBe(200);
+    }
     await rowOf(frit, 'Ginza E2E').getByRole('button', { name: 'Details' }).click();
     await expect(frit).toHaveURL(/\/device\/detail\?device_code=DV/);
     await frit.getByRole('button', { name: 'Edit' }).click();
@@ -129,8 +137,14 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     await frit.getByTitle('Flagship', { exact: true }).click();
     await frit.getByLabel('Installation site').click();
     await frit.getByTitle('Entrance', { exact: true }).click();
+    await frit.getByRole('button', { name: 'Choose tags' }).click();
+    const tagDialog = frit.getByRole('dialog', { name: 'Choose tags' });
+    await expect(tagDialog.getByRole('group', { name: 'Campaign' })).toBeVisible();
+    await tagDialog.getByRole('checkbox', { name: 'Summer sale' }).check();
+    await tagDialog.getByRole('button', { name: 'OK' }).click();
     await frit.getByRole('button', { name: 'Register' }).click();
     await expect(frit.getByText('Next to the entrance')).toBeVisible();
+    await expect(frit.getByText('Summer sale')).toBeVisible();
     await expect(frit.getByRole('button', { name: 'Edit' })).toBeVisible();
 
     await test.step('reads and downloads the logs', async () => {

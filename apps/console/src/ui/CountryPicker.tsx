@@ -96,9 +96,9 @@ export function CountryPicker({
         >
           {areas.map((area) => (
             <fieldset key={area.code} style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
-              <Typography.Text strong>
-                <legend>{t(`area.${area.code}`)}</legend>
-              </Typography.Text>
+              <legend style={{ marginBottom: 4 }}>
+                <Typography.Text strong>{t(`area.${area.code}`)}</Typography.Text>
+              </legend>
               <Flex wrap gap={8}>
                 {area.countries.map((country) => (
                   <Radio key={country} value={country}>

@@ -26,7 +26,7 @@ describe('CountryPicker', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Country' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Greater China')).toBeInTheDocument();
+    expect(within(dialog).getByRole('group', { name: 'Greater China' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Taiwan' }));
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('TW'));

@@ -21,16 +21,16 @@ type TagFieldProps = {
   label?: string;
 };
 
-/** Level-2 tags grouped under their level-1 category; level-1 tags without children stand alone. */
+/**
+ * Tags are level-2 settings under a level-1 category (the category itself is not a tag): grouped under
+ * their category, in the order the list gives.
+ */
 function groupTags(settings: TSetting[]): { category: TSetting | null; tags: TSetting[] }[] {
+  const tags = settings.filter((s) => s.level === 2);
   const categories = settings.filter((s) => s.level === 1);
-  const children = (id: string) => settings.filter((s) => s.level === 2 && s.type_id === id);
-  const groups = categories.map((category) => ({ category, tags: children(category.id) }));
-  const orphans = settings.filter((s) => s.level === 2 && !categories.some((c) => c.id === s.type_id));
-  return [
-    ...groups.filter((g) => g.tags.length > 0),
-    { category: null, tags: [...groups.filter((g) => g.tags.length === 0).map((g) => g.category), ...orphans] },
-  ].filter((g) => g.tags.length > 0);
+  const groups = categories.map((category) => ({ category, tags: tags.filter((tag) => tag.type_id === category.id) }));
+  const orphans = tags.filter((tag) => !categories.some((c) => c.id === tag.type_id));
+  return [...groups, { category: null, tags: orphans }].filter((g) => g.tags.length > 0);
 }
 
 function TagChooser({
@@ -45,7 +45,8 @@ function TagChooser({
   const { t } = useTranslation();
   const language = useChosenLanguage();
   const [draft, setDraft] = useState(initial);
-  if (settings.length === 0) return <Empty description={t('players.noTagsAvailable')} />;
+  const groups = groupTags(settings);
+  if (groups.length === 0) return <Empty description={t('players.noTagsAvailable')} />;
   return (
     <Checkbox.Group
       value={draft}
@@ -55,12 +56,12 @@ function TagChooser({
       }}
       style={{ width: '100%' }}
     >
-      {groupTags(settings).map((group) => (
+      {groups.map((group) => (
         <fieldset key={group.category?.id ?? 'other'} style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
           {group.category ? (
-            <Typography.Text strong>
-              <legend>{tagName(group.category, language)}</legend>
-            </Typography.Text>
+            <legend style={{ marginBottom: 4 }}>
+              <Typography.Text strong>{tagName(group.category, language)}</Typography.Text>
+            </legend>
           ) : null}
           <Flex wrap gap={8}>
             {group.tags.map((tag) => (
