@@ -1,22 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth';
-import { E2E } from '../support/env';
+import { text } from '../support/i18n';
 import { USERS } from '../support/users';
-
-const catalogue = (lang: string) =>
-  JSON.parse(readFileSync(join(E2E.repoRoot, 'apps/console/src/i18n', `${lang}.json`), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-const text = (lang: string, key: string): string => {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue(lang));
-  if (typeof value !== 'string') throw new Error(`missing ${lang}:${key}`);
-  return value;
-};
 
 type Names = { en: string; ja: string; zh: string; ko: string };
 
