@@ -56,6 +56,15 @@ async function generate(pool: pg.Pool) {
       now() - interval '30 days',
       date_trunc('milliseconds', now() - (i || ' seconds')::interval)
     from generate_series(1, ${PLAYERS}) as i`);
+  // The tags: one DEVICE_TAG category with ${TAGS} tags under it (ids tagId(0..TAGS-1)), as staff make them.
+  await pool.query(`
+    with category as (
+      insert into settings (type, value, level, en, ja, zh, ko)
+      values ('DEVICE_TAG', 'bench', 1, 'Bench', 'Bench', 'Bench', 'Bench') returning id)
+    insert into settings (id, type, type_id, value, level, en, ja, zh, ko)
+    select ('00000000-0000-4000-8000-' || lpad(t::text, 12, '0'))::uuid, 'DEVICE_TAG-bench', category.id,
+      'tag-' || t, 2, 'Tag ' || t, 'タグ ' || t, '標籤 ' || t, '태그 ' || t
+    from category, generate_series(0, ${TAGS - 1}) as t`);
   await pool.query(`
     insert into device_tags (device_code, setting_id)
     select distinct 'DV' || lpad(i::text, 10, '0'),
