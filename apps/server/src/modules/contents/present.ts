@@ -1,5 +1,5 @@
 import type { TContent } from '@signage/domain';
-import type { ContentCursor, ContentRow } from './repo';
+import type { ContentRow } from './repo';
 
 export const mediaUrl = (key: string, which: 'file' | 'thumbnail') =>
   `/api/contents/${encodeURIComponent(key)}/${which}`;
@@ -38,23 +38,4 @@ export function presentContent(row: ContentRow): TContent {
     rtmp_url: row.rtmpUrl,
     stream_key: row.streamKey,
   };
-}
-
-/** Opaque to clients: base64url of the last row's update time and id. */
-export function encodeCursor(row: ContentRow): string {
-  return Buffer.from(JSON.stringify([row.updatedAt.toISOString(), row.id])).toString('base64url');
-}
-
-/** The cursor, or null when it is not one of ours (a bad cursor is bad input). */
-export function decodeCursor(text: string): ContentCursor | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [at, id] = value as [unknown, unknown];
-    if (typeof at !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return null;
-    const updatedAt = new Date(at);
-    return Number.isNaN(updatedAt.getTime()) ? null : { updatedAt, id };
-  } catch {
-    return null;
-  }
 }

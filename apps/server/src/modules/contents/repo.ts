@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contents } from '../../db/schema';
+import type { KeysetCursor } from '../../http/cursor';
 
 export type ContentRow = typeof contents.$inferSelect;
 export type NewContentRow = typeof contents.$inferInsert;
 
 /** Where a keyset page starts: after the row with this update time and id (in the list's order). */
-export type ContentCursor = { updatedAt: Date; id: string };
 
 export type ContentFilter = {
   region: string | null;
@@ -40,15 +40,15 @@ function filterConditions(filter: ContentFilter): SQL[] {
 export async function listContents(
   db: Database,
   filter: ContentFilter,
-  page: { order: 'ASC' | 'DESC'; cursor: ContentCursor | null; limit: number },
+  page: { order: 'ASC' | 'DESC'; cursor: KeysetCursor | null; limit: number },
 ): Promise<ContentRow[]> {
   const conditions = filterConditions(filter);
   const { cursor } = page;
   if (cursor) {
     const after =
       page.order === 'DESC'
-        ? sql`(${contents.updatedAt}, ${contents.id}) < (${cursor.updatedAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-        : sql`(${contents.updatedAt}, ${contents.id}) > (${cursor.updatedAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
+        ? sql`(${contents.updatedAt}, ${contents.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.key}::uuid)`
+        : sql`(${contents.updatedAt}, ${contents.id}) > (${cursor.at.toISOString()}::timestamptz, ${cursor.key}::uuid)`;
     conditions.push(after);
   }
   const direction = page.order === 'DESC' ? desc : asc;

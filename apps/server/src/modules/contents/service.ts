@@ -16,10 +16,11 @@ import { recordAudit } from '../../audit/repo';
 import { effectiveRegion } from '../../auth/guards';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
 import { findLiveProvider } from '../../live';
 import type { MediaDeps } from '../types';
-import { decodeCursor, encodeCursor, presentContent } from './present';
+import { presentContent } from './present';
 import {
   type ContentFilter,
   type ContentRow,
@@ -45,8 +46,7 @@ export async function searchContents(
   user: SessionUser,
   query: z.output<typeof ZContentListQuery>,
 ): Promise<TContentList> {
-  const cursor = query.endCursor ? decodeCursor(query.endCursor) : null;
-  if (query.endCursor && !cursor) throw new HttpError(400, MESSAGES.invalidRequest);
+  const cursor = decodeCursor(query.endCursor, { uuidKey: true });
   if (query.start_date && dayStart(query.start_date).getTime() > Date.now() + DAY_MS) {
     throw new HttpError(400, CONTENT_MESSAGES.searchStartInFuture);
   }
@@ -66,7 +66,7 @@ export async function searchContents(
   return {
     contents: page.map(presentContent),
     summary: {
-      endCursor: more && last ? encodeCursor(last) : null,
+      endCursor: more && last ? encodeCursor(last.updatedAt, last.id) : null,
       moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
     },
   };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceLogs } from '../../db/schema';
-import type { Cursor } from '../devices/cursor';
+import type { KeysetCursor } from '../../http/cursor';
 
 export type LogRow = typeof deviceLogs.$inferSelect;
 export type LogFilter = {
@@ -13,7 +13,7 @@ export type LogFilter = {
 };
 
 /** Logs whose time range meets [start, end], of one level or all, in keyset order (started_at, log_id). */
-export async function listLogs(db: Database, filter: LogFilter, page: { cursor: Cursor | null; limit: number }) {
+export async function listLogs(db: Database, filter: LogFilter, page: { cursor: KeysetCursor | null; limit: number }) {
   const where: (SQL | undefined)[] = [eq(deviceLogs.deviceCode, filter.deviceCode)];
   if (filter.start) where.push(gte(deviceLogs.endedAt, filter.start));
   if (filter.end) where.push(lte(deviceLogs.startedAt, filter.end));

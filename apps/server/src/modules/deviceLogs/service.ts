@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../auth/sessions';
 import { BlobNotFoundError, type BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { notFound } from '../../http/envelope';
-import { decodeCursor, encodeCursor } from '../devices/cursor';
 import { visibleDevice } from '../devices/service';
 import { findLog, type LogFilter, type LogRow, listLogs } from './repo';
 

@@ -2,7 +2,7 @@ import { aliveCutoff } from '@signage/domain';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devices, deviceTags, settings } from '../../db/schema';
-import type { Cursor } from './cursor';
+import type { KeysetCursor } from '../../http/cursor';
 import type { DeviceListFilter } from './scope';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -45,7 +45,7 @@ function conditions(filter: DeviceListFilter, now: Date): SQL[] {
 export async function listDevices(
   db: Database,
   filter: DeviceListFilter,
-  page: { cursor: Cursor | null; limit: number; now: Date },
+  page: { cursor: KeysetCursor | null; limit: number; now: Date },
 ): Promise<DeviceRow[]> {
   const where = conditions(filter, page.now);
   const descending = filter.order === 'DESC';

@@ -13,8 +13,8 @@ import { recordAudit } from '../../audit/repo';
 import type { SessionUser } from '../../auth/sessions';
 import type { BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { forbidden, HttpError, notFound } from '../../http/envelope';
-import { decodeCursor, encodeCursor } from './cursor';
 import { presentDevices } from './present';
 import {
   countDevices,

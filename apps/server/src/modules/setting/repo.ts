@@ -2,13 +2,11 @@ import { HIDDEN_SETTING_TYPE } from '@signage/domain';
 import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema';
+import type { KeysetCursor } from '../../http/cursor';
 
 export type SettingRow = typeof settings.$inferSelect;
 export type NewSettingRow = typeof settings.$inferInsert;
 export type SettingChange = Omit<NewSettingRow, 'id' | 'createdAt' | 'preset'>;
-
-/** Where a page starts: after this (updated_at, id) in DESC order. */
-export type SettingCursor = { updatedAt: Date; id: string };
 
 export type SettingFilter = {
   /** Exact type; a base type (no dash) also matches its dashed sub-types. */
@@ -35,13 +33,13 @@ function filterConditions(filter: SettingFilter): SQL[] {
 export async function listSettings(
   db: Database,
   filter: SettingFilter,
-  after: SettingCursor | undefined,
+  after: KeysetCursor | null,
   limit: number,
 ): Promise<SettingRow[]> {
   const conditions = filterConditions(filter);
   if (after) {
     conditions.push(
-      sql`(${settings.updatedAt}, ${settings.id}) < (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+      sql`(${settings.updatedAt}, ${settings.id}) < (${after.at.toISOString()}::timestamptz, ${after.key}::uuid)`,
     );
   }
   return db

@@ -15,8 +15,8 @@ import {
 import { recordAudit } from '../../audit/repo';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
-import { decodeCursor, encodeCursor } from './cursor';
 import {
   countSettings,
   countTagsOfCategory,
@@ -52,8 +52,7 @@ export function toSetting(row: SettingRow): TSetting {
 }
 
 export async function listSettingPage(db: Database, query: TSettingListQuery): Promise<TSettingList> {
-  const after = query.endCursor ? decodeCursor(query.endCursor) : undefined;
-  if (query.endCursor && !after) throw new HttpError(400, MESSAGES.tagInvalidCursor);
+  const after = decodeCursor(query.endCursor, { uuidKey: true, message: MESSAGES.tagInvalidCursor });
   const limit = query.limit ?? PAGE_SIZE;
   const filter = { type: query.type || undefined, preset: query.preset, excludeLevel: query.excludeLevel };
   const [rows, total] = await Promise.all([listSettings(db, filter, after, limit), countSettings(db, filter)]);
@@ -63,7 +62,7 @@ export async function listSettingPage(db: Database, query: TSettingListQuery): P
   return {
     settings: page.map(toSetting),
     summary: {
-      endCursor: more && last ? encodeCursor({ updatedAt: last.updatedAt, id: last.id }) : null,
+      endCursor: more && last ? encodeCursor(last.updatedAt, last.id) : null,
       moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
       total,
     },
