@@ -15,6 +15,7 @@ import { SESSION_COOKIE } from './auth/sessions';
 import type { Config } from './config';
 import { registerConsole } from './console/static';
 import type { Database } from './db/client';
+import { registerCsrfGuard } from './http/csrf';
 import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
@@ -84,6 +85,7 @@ export async function buildApp({ config, db, modules = MODULES, media }: BuildOp
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerSecurityHeaders(app);
+  registerCsrfGuard(app, config.publicUrl);
 
   await app.register(fastifyCookie);
   registerAuth(app, db);

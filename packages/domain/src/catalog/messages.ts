@@ -71,6 +71,9 @@ export const MESSAGES = {
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again',
   invalidRequest: 'The request is not valid',
   ssoNotConfigured: 'Single sign-on is not configured on this server. Please sign in with your ID and password',
+  crossSiteRequest: 'This request did not come from the console page and was refused. Please reload the console',
+  controlCharacters: 'Text must not contain control characters',
+  malformedMultipart: 'The upload form could not be read. Please choose the file and send the form again',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
