@@ -3,12 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@signage/domain';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuth } from './auth/guards';
 import { prepareDummyHash } from './auth/passwords';
 import { SESSION_COOKIE } from './auth/sessions';
@@ -19,6 +14,7 @@ import { registerCsrfGuard } from './http/csrf';
 import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
+import { validatorCompiler } from './http/validation';
 import { MODULES } from './modules';
 import { createMediaDeps } from './modules/contents/media-deps';
 import type { ApiModule, AppDeps, MediaDeps } from './modules/types';

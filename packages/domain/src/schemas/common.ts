@@ -26,3 +26,27 @@ export const ZOrder = z.enum(['ASC', 'DESC']).default('DESC');
 export type TOrder = z.infer<typeof ZOrder>;
 
 export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+
+/**
+ * Whether any string in a request value (params, query or body; object keys included) holds U+0000.
+ * PostgreSQL text cannot store it and fails the whole statement, so the server refuses such input for
+ * every route at once (MESSAGES.controlCharacters) before any schema or query sees it. Iterative, so a
+ * deeply nested JSON body cannot exhaust the stack.
+ */
+export function containsNulCharacter(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Array.isArray(next)) {
+      pending.push(...next);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, child] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
+}

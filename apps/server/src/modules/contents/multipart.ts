@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CONTENT_MESSAGES, MAX_UPLOAD_BYTES, MESSAGES } from '@signage/domain';
+import { CONTENT_MESSAGES, containsNulCharacter, MAX_UPLOAD_BYTES, MESSAGES } from '@signage/domain';
 import type { FastifyRequest } from 'fastify';
 import { HashingPassThrough } from '../../blob';
 import { HttpError } from '../../http/envelope';
@@ -24,12 +24,23 @@ export function assertDeclaredLength(request: FastifyRequest): void {
   if (Number.isFinite(length) && length > MAX_UPLOAD_BYTES + ENVELOPE_ALLOWANCE) throw tooLarge();
 }
 
+/**
+ * The parser (busboy) reports a broken body (truncated, no boundary, a boundary over 256 characters,
+ * garbage between parts) with plain Errors that carry no code; file system faults always carry one.
+ */
+function isParserError(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof HttpError) && (error as { code?: unknown }).code === undefined;
+}
+
 function multipartError(error: unknown): unknown {
+  if (isParserError(error)) return new HttpError(400, MESSAGES.malformedMultipart, { connection: 'close' });
   const code = (error as { code?: string } | undefined)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (code === 'FST_FILES_LIMIT') return new HttpError(400, CONTENT_MESSAGES.oneFileOnly, { connection: 'close' });
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, MESSAGES.uploadFile);
-  if (code?.startsWith('FST_') || code === 'FST_PARTS_LIMIT') return new HttpError(400, MESSAGES.invalidRequest);
+  if (code === 'FST_MP_PREMATURE_CLOSE')
+    return new HttpError(400, MESSAGES.malformedMultipart, { connection: 'close' });
+  if (code?.startsWith('FST_')) return new HttpError(400, MESSAGES.invalidRequest);
   return error;
 }
 
@@ -47,6 +58,10 @@ export async function receiveMultipart(
   let tempPath: string | null = null;
   try {
     for await (const part of request.parts()) {
+      // Names and values end up in PostgreSQL text, which cannot hold U+0000 (as in every JSON route).
+      if (containsNulCharacter([part.fieldname, part.type === 'file' ? part.filename : part.value])) {
+        throw new HttpError(400, MESSAGES.controlCharacters);
+      }
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         continue;
