@@ -26,9 +26,9 @@ export type Config = {
   consoleDist: string;
   logLevel: LogLevel;
   /**
-   * Which proxies may set X-Forwarded-* (Fastify `trustProxy`). By default only loopback and
-   * private networks, where load balancers live, so a client on the internet cannot fake its
-   * address to dodge the per-address login throttle.
+   * Which proxies may set X-Forwarded-* (Fastify `trustProxy`). By default only loopback (a proxy on
+   * the same machine): trusting private ranges let any client on a store or office LAN rotate
+   * X-Forwarded-For past the per-address throttles. Name the real load balancer's address instead.
    */
   trustProxy: boolean | string;
   /** Live platforms: BAMBUSER_API_KEY, BAMBUSER_BASE_URL, LIVE_RTMP_URL, LIVE_HLS_URL (see live/providers.ts). */
@@ -63,7 +63,7 @@ function parseLogLevel(value: string | undefined): LogLevel {
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
-  if (value === undefined) return 'loopback,linklocal,uniquelocal';
+  if (value === undefined) return 'loopback';
   if (value === 'true') return true;
   if (value === 'false') return false;
   return value;

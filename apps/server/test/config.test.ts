@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       adminPassword: undefined,
       consoleDist: path.join(REPO_ROOT, 'apps/console/dist'),
       logLevel: 'info',
-      trustProxy: 'loopback,linklocal,uniquelocal',
+      trustProxy: 'loopback',
       live: { bambuserApiKey: undefined, bambuserBaseUrl: undefined, liveRtmpUrl: undefined, liveHlsUrl: undefined },
     });
     expect(displayUrl(config)).toBe('http://localhost:8080');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { deviceLogs, devicePins, devices, pairingFailures } from '../db/schema';
 
@@ -34,9 +34,25 @@ export async function findByTokenHash(db: Database, tokenHash: string): Promise<
   return row;
 }
 
-export async function findPin(db: Database, deviceCode: string) {
-  const [row] = await db.select().from(devicePins).where(eq(devicePins.deviceCode, deviceCode)).limit(1);
+/**
+ * Takes one try of the player's PIN and returns the PIN with the tries used so far (this one included);
+ * undefined when there is no PIN or its tries are used up. One statement, so parallel guesses queue on
+ * the row and each gets its own try.
+ */
+export async function reservePinGuess(db: Database, deviceCode: string, maxGuesses: number) {
+  const [row] = await db
+    .update(devicePins)
+    .set({ wrongGuesses: sql`${devicePins.wrongGuesses} + 1` })
+    .where(and(eq(devicePins.deviceCode, deviceCode), lt(devicePins.wrongGuesses, maxGuesses)))
+    .returning({ pinHash: devicePins.pinHash, expiresAt: devicePins.expiresAt, wrongGuesses: devicePins.wrongGuesses });
   return row;
+}
+
+/** Voids a PIN whose tries are used up; a PIN staff issued meanwhile starts at 0 and stays. */
+export async function deleteSpentPin(db: Database, deviceCode: string, maxGuesses: number): Promise<void> {
+  await db
+    .delete(devicePins)
+    .where(and(eq(devicePins.deviceCode, deviceCode), gte(devicePins.wrongGuesses, maxGuesses)));
 }
 
 /** Uses the PIN up (single use) and activates the player with its new token; false if the PIN was taken meanwhile. */
@@ -69,10 +85,6 @@ export async function recentPairingFailures(db: Database, keys: string[], since:
 export async function recordPairingFailures(db: Database, keys: string[], now: Date, purgeBefore: Date) {
   await db.insert(pairingFailures).values(keys.map((key) => ({ key, at: now })));
   await db.delete(pairingFailures).where(lt(pairingFailures.at, purgeBefore));
-}
-
-export async function clearPairingFailures(db: Database, key: string): Promise<void> {
-  await db.delete(pairingFailures).where(eq(pairingFailures.key, key));
 }
 
 export async function insertLog(db: Database, values: typeof deviceLogs.$inferInsert): Promise<void> {

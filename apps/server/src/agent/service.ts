@@ -8,22 +8,22 @@ import {
   type TLogUpload,
 } from '@signage/domain';
 import { recordAudit } from '../audit/repo';
+import { throttleDelaySeconds } from '../auth/throttle';
 import type { BlobStore } from '../blob';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/envelope';
 import { hashPin } from '../modules/registrations/pins';
-import { throttleDelaySeconds } from '../modules/users/service';
 import {
   type AgentDevice,
   activate,
-  clearPairingFailures,
+  deleteSpentPin,
   findBySerial,
   findByTokenHash,
-  findPin,
   insertLog,
   recentPairingFailures,
   recordHeartbeat,
   recordPairingFailures,
+  reservePinGuess,
   upsertAnnounce,
 } from './repo';
 
@@ -41,30 +41,29 @@ export async function announce(db: Database, serial: string) {
   return { state, announce_interval_seconds: ANNOUNCE_INTERVAL_SECONDS } as const;
 }
 
-async function assertNotThrottled(db: Database, keys: { serial: string; address: string }, now: Date) {
-  const failures = await recentPairingFailures(
-    db,
-    [keys.serial, keys.address],
-    new Date(now.getTime() - PAIR_THROTTLE.windowMs),
-  );
-  const timesOf = (key: string) => failures.filter((f) => f.key === key).map((f) => f.at);
-  const delay = Math.max(
-    throttleDelaySeconds(timesOf(keys.serial), PAIR_THROTTLE.perSerial, PAIR_THROTTLE.windowMs, now),
-    throttleDelaySeconds(timesOf(keys.address), PAIR_THROTTLE.perAddress, PAIR_THROTTLE.windowMs, now),
+async function assertAddressNotThrottled(db: Database, addressKey: string, now: Date) {
+  const failures = await recentPairingFailures(db, [addressKey], new Date(now.getTime() - PAIR_THROTTLE.windowMs));
+  const delay = throttleDelaySeconds(
+    failures.map((f) => f.at),
+    PAIR_THROTTLE.perAddress,
+    PAIR_THROTTLE.windowMs,
+    now,
   );
   if (delay > 0) throw new HttpError(429, AGENT_MESSAGES.tooManyGuesses, { 'retry-after': String(delay) });
 }
 
 /**
- * Pairs a registered player with its PIN. Wrong, expired and used PINs get one answer (401) and count
- * against the serial and the address; a throttled guess is refused before the PIN is looked at.
+ * Pairs a registered player with its PIN. Wrong, expired, used and void PINs get one answer (401).
+ * Each guess takes one of the PIN's PAIR_THROTTLE.guessesPerPin tries before it is compared (atomically,
+ * so parallel guesses cannot share a try) and the last wrong one voids the PIN until staff issue a new
+ * one; wrong guesses also count against the address, whose throttled guesses are refused unlooked-at.
  */
 export async function pair(db: Database, input: { serial: string; pin: string; address: string }) {
   const now = new Date();
-  const keys = { serial: `serial:${input.serial}`, address: `ip:${input.address}` };
-  await assertNotThrottled(db, keys, now);
+  const addressKey = `ip:${input.address}`;
+  await assertAddressNotThrottled(db, addressKey, now);
   const device = await findBySerial(db, input.serial);
-  const pin = device ? await findPin(db, device.deviceCode) : undefined;
+  const pin = device ? await reservePinGuess(db, device.deviceCode, PAIR_THROTTLE.guessesPerPin) : undefined;
   const pinHash = device ? hashPin(device.deviceCode, input.pin) : '';
   const token = randomBytes(32).toString('base64url');
   const paired =
@@ -74,12 +73,14 @@ export async function pair(db: Database, input: { serial: string; pin: string; a
     pin.pinHash === pinHash &&
     (await db.transaction(async (tx) => {
       if (!(await activate(tx, device.deviceCode, pinHash, hashDeviceToken(token), now))) return false;
-      await clearPairingFailures(tx, keys.serial);
       await recordAudit(tx, { actor: `device:${device.deviceCode}`, action: 'player.pair', target: device.deviceCode });
       return true;
     }));
   if (!paired || !device) {
-    await recordPairingFailures(db, [keys.serial, keys.address], now, new Date(now.getTime() - PAIR_THROTTLE.windowMs));
+    if (device && pin && pin.wrongGuesses >= PAIR_THROTTLE.guessesPerPin) {
+      await deleteSpentPin(db, device.deviceCode, PAIR_THROTTLE.guessesPerPin);
+    }
+    await recordPairingFailures(db, [addressKey], now, new Date(now.getTime() - PAIR_THROTTLE.windowMs));
     throw rejected();
   }
   return { device_code: device.deviceCode, token, heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS };

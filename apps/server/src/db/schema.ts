@@ -178,6 +178,8 @@ export const devicePins = pgTable('device_pins', {
     .references(() => devices.deviceCode, { onDelete: 'cascade' }),
   pinHash: text('pin_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Wrong guesses against this PIN; at PAIR_THROTTLE.guessesPerPin the PIN is deleted. */
+  wrongGuesses: integer('wrong_guesses').notNull().default(0),
   createdAt: createdAt(),
 });
 

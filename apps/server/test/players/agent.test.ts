@@ -98,18 +98,44 @@ describe('pairing with a PIN', () => {
     expect((await deviceRow(t.db, first.device_code))?.displayPattern).toBe('1x1v');
   });
 
-  it('throttles wrong guesses per serial, even with the right PIN, and answers 429 with Retry-After', async () => {
+  it('voids a PIN after 5 wrong guesses, even against the right PIN afterwards', async () => {
     const serial = nextSerial();
     await announce(t.app, serial);
     const { pin } = await issuePin(t.app, kt, serial);
     const wrong = pin === '000000' ? '000001' : '000000';
-    for (let i = 0; i < PAIR_THROTTLE.perSerial; i++) {
+    for (let i = 0; i < PAIR_THROTTLE.guessesPerPin; i++) {
       expect((await pairCall(t.app, serial, wrong, `10.8.0.${i}`)).statusCode).toBe(401);
     }
-    const throttled = await pairCall(t.app, serial, pin, '10.8.1.1');
-    expect(throttled.statusCode).toBe(429);
-    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
-    expect(throttled.json().message).toBe(AGENT_MESSAGES.tooManyGuesses);
+    const late = await pairCall(t.app, serial, pin, '10.8.1.1');
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe(AGENT_MESSAGES.pinRejected);
+  });
+
+  it('gives parallel guesses one try each, so a burst cannot outrun the limit', async () => {
+    const serial = nextSerial();
+    await announce(t.app, serial);
+    const { pin } = await issuePin(t.app, kt, serial);
+    const guesses = Array.from({ length: 12 }, (_, i) => String((Number(pin) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess, i) => pairCall(t.app, serial, guess, `10.8.2.${i}`)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(401));
+    expect((await pairCall(t.app, serial, pin, '10.8.2.99')).statusCode).toBe(401);
+  });
+
+  it('starts a new PIN issued by staff with a clean count', async () => {
+    const serial = nextSerial();
+    await announce(t.app, serial);
+    const first = await issuePin(t.app, kt, serial);
+    const wrong = first.pin === '000000' ? '000001' : '000000';
+    for (let i = 0; i < PAIR_THROTTLE.guessesPerPin; i++) {
+      expect((await pairCall(t.app, serial, wrong, `10.8.3.${i}`)).statusCode).toBe(401);
+    }
+    const { pin } = await issuePin(t.app, kt, serial);
+    const otherWrong = pin === '000000' ? '000001' : '000000';
+    for (let i = 0; i < PAIR_THROTTLE.guessesPerPin - 1; i++) {
+      expect((await pairCall(t.app, serial, otherWrong, `10.8.4.${i}`)).statusCode).toBe(401);
+    }
+    const paired = await pairCall(t.app, serial, pin, '10.8.4.99');
+    expect(paired.statusCode, paired.body).toBe(200);
   });
 
   it('throttles wrong guesses per address across serials', async () => {

@@ -16,10 +16,11 @@ export const PIN_LENGTH = 6;
 export const PIN_LIFETIME_MS = 30 * 60 * 1000;
 
 /**
- * Pairing guesses: at most 5 wrong PINs per serial and 20 per address within 15 minutes
- * (a six-digit PIN then survives 30 minutes of guessing with odds under 1 in 50,000).
+ * Pairing guesses: a PIN is void after 5 wrong guesses (staff issue a new one; a new PIN starts with
+ * a clean count), so guessing a six-digit PIN succeeds with odds of 1 in 200,000 per PIN issued; an
+ * address is refused after 20 wrong PINs within 15 minutes, across serials.
  */
-export const PAIR_THROTTLE = { windowMs: 15 * 60 * 1000, perSerial: 5, perAddress: 20 } as const;
+export const PAIR_THROTTLE = { windowMs: 15 * 60 * 1000, guessesPerPin: 5, perAddress: 20 } as const;
 
 /** A waiting player that announced itself within this window counts as active (is_activated=true). */
 export const ANNOUNCE_ACTIVE_WINDOW_MS = 10 * 60 * 1000;

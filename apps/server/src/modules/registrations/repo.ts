@@ -73,5 +73,8 @@ export async function savePin(db: Database, deviceCode: string, pinHash: string,
   await db
     .insert(devicePins)
     .values({ deviceCode, pinHash, expiresAt, createdAt: now })
-    .onConflictDoUpdate({ target: devicePins.deviceCode, set: { pinHash, expiresAt, createdAt: now } });
+    .onConflictDoUpdate({
+      target: devicePins.deviceCode,
+      set: { pinHash, expiresAt, wrongGuesses: 0, createdAt: now },
+    });
 }

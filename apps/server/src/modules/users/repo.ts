@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginFailures, users } from '../../db/schema';
 
@@ -36,18 +36,15 @@ export async function deleteUser(db: Database, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }
 
-/** Failures of these keys since a moment, newest first. */
-export async function recentLoginFailures(
-  db: Database,
-  keys: string[],
-  since: Date,
-): Promise<{ key: string; at: Date }[]> {
-  return db
-    .select({ key: loginFailures.key, at: loginFailures.at })
+/** When this key failed since a moment, newest first; bounded, as no limit counts further. */
+export async function recentLoginFailureTimes(db: Database, key: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ at: loginFailures.at })
     .from(loginFailures)
-    .where(and(inArray(loginFailures.key, keys), gte(loginFailures.at, since)))
+    .where(and(eq(loginFailures.key, key), gte(loginFailures.at, since)))
     .orderBy(desc(loginFailures.at))
     .limit(FAILURE_SCAN_LIMIT);
+  return rows.map((row) => row.at);
 }
 
 export async function recordLoginFailures(db: Database, keys: string[], at: Date): Promise<void> {

@@ -2,40 +2,23 @@ import { MESSAGES, type TUserInfo } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
 import { endSession, hashToken, type SessionUser, startSession, toUserInfo } from '../../auth/sessions';
+import { LOGIN_THROTTLE, type LoginThrottleKeys, loginDelaySeconds, loginThrottleKeys } from '../../auth/throttle';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
 import {
   clearLoginFailures,
   findUserByUserId,
   purgeLoginFailures,
-  recentLoginFailures,
+  recentLoginFailureTimes,
   recordLoginFailures,
 } from './repo';
 
-/** Sign-in throttle: at most 5 failures per ID and 30 per address in any 15 minutes. */
-export const LOGIN_THROTTLE = { windowMs: 15 * 60 * 1000, perId: 5, perAddress: 30 } as const;
-
-const idKey = (userId: string) => `id:${userId}`;
-const addressKey = (address: string) => `ip:${address}`;
-
-/**
- * Seconds until fewer than `limit` failures remain inside the window, or 0 when not throttled.
- * `times` are the failures inside the window, newest first.
- */
-export function throttleDelaySeconds(times: Date[], limit: number, windowMs: number, now: Date): number {
-  const limiting = times[limit - 1];
-  if (!limiting) return 0;
-  return Math.max(1, Math.ceil((limiting.getTime() + windowMs - now.getTime()) / 1000));
-}
-
-async function assertNotThrottled(db: Database, keys: { id: string; address: string }, now: Date): Promise<void> {
+async function assertNotThrottled(db: Database, keys: LoginThrottleKeys, now: Date): Promise<void> {
   const since = new Date(now.getTime() - LOGIN_THROTTLE.windowMs);
-  const failures = await recentLoginFailures(db, [keys.id, keys.address], since);
-  const timesOf = (key: string) => failures.filter((f) => f.key === key).map((f) => f.at);
-  const delay = Math.max(
-    throttleDelaySeconds(timesOf(keys.id), LOGIN_THROTTLE.perId, LOGIN_THROTTLE.windowMs, now),
-    throttleDelaySeconds(timesOf(keys.address), LOGIN_THROTTLE.perAddress, LOGIN_THROTTLE.windowMs, now),
+  const [pair, address, id] = await Promise.all(
+    [keys.pair, keys.address, keys.id].map((key) => recentLoginFailureTimes(db, key, since)),
   );
+  const delay = loginDelaySeconds({ pair: pair ?? [], address: address ?? [], id: id ?? [] }, now);
   if (delay > 0) throw new HttpError(429, MESSAGES.tooManyLoginAttempts, { 'retry-after': String(delay) });
 }
 
@@ -50,11 +33,11 @@ export type LoginInput = {
 /**
  * Checks an ID and password and opens a session. A wrong password and an unknown ID get the same
  * answer after the same work (a dummy hash is checked), so the answer does not reveal which IDs exist.
- * Throttled attempts are refused before the password is looked at.
+ * Throttled attempts are refused before the password is looked at (policy: auth/throttle.ts).
  */
 export async function login(db: Database, input: LoginInput): Promise<{ user: TUserInfo; token: string }> {
   const now = new Date();
-  const keys = { id: idKey(input.userId), address: addressKey(input.address) };
+  const keys = loginThrottleKeys(input.userId, input.address);
   await assertNotThrottled(db, keys, now);
 
   const user = await findUserByUserId(db, input.userId);
@@ -63,14 +46,15 @@ export async function login(db: Database, input: LoginInput): Promise<{ user: TU
     : await burnPasswordCheck(input.password);
   if (!user || !valid) {
     await db.transaction(async (tx) => {
-      await recordLoginFailures(tx, [keys.id, keys.address], now);
+      await recordLoginFailures(tx, [keys.pair, keys.address, keys.id], now);
       await purgeLoginFailures(tx, new Date(now.getTime() - LOGIN_THROTTLE.windowMs));
     });
     throw new HttpError(401, MESSAGES.loginFailed);
   }
 
   const token = await db.transaction(async (tx) => {
-    await clearLoginFailures(tx, keys.id);
+    // Only this pair: the address's count covers other IDs, which one good password must not reset.
+    await clearLoginFailures(tx, keys.pair);
     if (input.previousToken) await endSession(tx, hashToken(input.previousToken));
     await recordAudit(tx, { actor: user.userId, action: 'user.login', detail: { address: input.address } });
     return startSession(tx, user.id, now);

@@ -1,0 +1,1 @@
+ALTER TABLE "device_pins" ADD COLUMN "wrong_guesses" integer DEFAULT 0 NOT NULL;
