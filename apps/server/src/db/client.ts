@@ -56,6 +56,13 @@ export type OpenOptions = {
   onPoolError?: (error: Error) => void;
 };
 
+/**
+ * PGlite's default shared_buffers of 128 MB is resident from the start (the wasm memory is touched at
+ * startup and never shrinks), which made most of the server's memory. The files are cached by the
+ * operating system anyway, and a store office's data fits in a few MB of buffers (bench/memory.ts).
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 32MB'];
+
 async function openPglite(dataDir: string | undefined, template?: Blob): Promise<DatabaseHandle> {
   let release = () => {};
   if (dataDir) {
@@ -74,7 +81,10 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
   }
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir ? { dataDir } : { loadDataDir: template });
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : { loadDataDir: template }),
+      postgresqlconf: PGLITE_SETTINGS,
+    });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     const opened = client;

@@ -9,6 +9,10 @@ export const THUMBNAIL_CONTENT_TYPE = 'image/jpeg';
 const JPEG_QUALITY = 80;
 const DEFAULT_THUMBNAIL_TIMEOUT_MS = 60_000;
 
+// Each upload is decoded once, so libvips' operation cache (up to 50 MB by default) holds nothing that
+// is used again; it only kept resident memory up after uploads (bench/memory.ts).
+sharp.cache(false);
+
 export interface ThumbnailOptions {
   /** The movie's duration, to pick the frame (min(1 s, 10 %)); probed by the caller. */
   durationSeconds?: number | null;
