@@ -34,11 +34,12 @@ export const agentRoutes: ModulePlugin = async (app, { deps: { db, media } }) =>
   app.post('/announce', {
     schema: {
       tags: ['agent'],
-      summary: 'A player announces its serial; idempotent. Answers its state: waiting, registered or activated',
+      summary:
+        'A player announces its serial (and optionally the IANA zone of its clock); idempotent. Answers its state: waiting, registered or activated',
       body: ZAnnounce,
       response: responses(ZAnnounceReply, 400),
     },
-    handler: async (request) => ok(await announce(db, request.body.serial)),
+    handler: async (request) => ok(await announce(db, request.body)),
   });
 
   app.post('/pair', {
@@ -60,7 +61,7 @@ export const agentRoutes: ModulePlugin = async (app, { deps: { db, media } }) =>
       response: responses(ZHeartbeatReply, 400, 401),
     },
     onRequest: withToken,
-    handler: async (request) => ok(await heartbeat(db, deviceOf(request), request.body.status)),
+    handler: async (request) => ok(await heartbeat(db, deviceOf(request), request.body)),
   });
 
   app.post('/logs', {

@@ -1,4 +1,4 @@
-import { formatOffset, offsetMinutes, type TimeZone, UTC } from '../rules/time';
+import { formatOffset, offsetMinutes, parseZone, type TimeZone, UTC } from '../rules/time';
 import type { CountryCode } from './countries';
 import { isCountry } from './countries';
 
@@ -99,7 +99,11 @@ export function zoneCity(zone: string): string {
   return CITY_SPELLING[zone] ?? (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
 }
 
-/** 'New York (UTC-05:00)': the city and the offset in force at that moment (DST included). */
-export function zoneLabel(zone: TimeZone, at: Date = new Date()): string {
-  return `${zoneCity(zone)} (${formatOffset(offsetMinutes(zone, at))})`;
+/**
+ * 'New York (UTC-05:00)': the city and the offset in force at that moment (DST included). A value the
+ * runtime does not know as a zone is shown as it is, so a display never fails on stored data.
+ */
+export function zoneLabel(zone: string, at: Date = new Date()): string {
+  const known = parseZone(zone);
+  return known ? `${zoneCity(known)} (${formatOffset(offsetMinutes(known, at))})` : zone;
 }

@@ -101,4 +101,32 @@ describe('Register player, step 1 (SPEC 4 and 5)', () => {
     expect(drafts.at(-1)).toEqual(EMPTY_DRAFT);
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
   });
+
+  it('offers a time-zone choice only for a country with several zones, defaulting to its first', {
+    timeout: 60_000,
+  }, async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    const drafts: StoreDraft[] = [];
+    render(<Harness onSubmit={vi.fn()} onDraft={(d) => drafts.push(d)} />);
+    expect(screen.getByText('Choose the country first')).toBeInTheDocument();
+
+    await chooseCountry(user, 'Japan');
+    expect(screen.getByText('Tokyo (UTC+09:00)')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Time zone' })).not.toBeInTheDocument();
+    expect(drafts.at(-1)?.time_zone).toBe('Asia/Tokyo');
+
+    await chooseCountry(user, 'United States');
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(drafts.at(-1)?.time_zone).toBe('America/New_York');
+    expect(screen.getByTitle(/^New York \(UTC-0[45]:00\)$/)).toBeInTheDocument();
+    await user.click(zone);
+    await user.click(await screen.findByTitle(/^Chicago \(UTC-0[56]:00\)$/));
+    expect(drafts.at(-1)?.time_zone).toBe('America/Chicago');
+
+    // Another country brings its own default back.
+    await chooseCountry(user, 'Japan');
+    expect(drafts.at(-1)?.time_zone).toBe('Asia/Tokyo');
+    expect(screen.queryByRole('combobox', { name: 'Time zone' })).not.toBeInTheDocument();
+  });
 });
