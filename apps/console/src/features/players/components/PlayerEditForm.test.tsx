@@ -1,33 +1,10 @@
-import type { TDevice } from '@signage/domain';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
+import { testDevice as device } from '../../../test/devices';
 import { mockFetch } from '../../../test/fetchMock';
 import { PlayerEditForm } from './PlayerEditForm';
-
-const device = (over: Partial<TDevice>): TDevice => ({
-  device_code: 'DVTEST',
-  device_name: 'SN-1',
-  region: 'US',
-  shop_no: '0012',
-  shop_name: 'Chicago State St',
-  display_pattern: 'Multi,CW',
-  memo: '',
-  store_type: '',
-  device_type: '9Unset',
-  tags: [],
-  s2id: '',
-  time_zone: 'America/New_York',
-  reported_time_zone: null,
-  is_alive: true,
-  is_activated: true,
-  has_schedule: false,
-  last_accessed: null,
-  activated_at: null,
-  updated_at: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
 
 describe('Player detail edit: time zone', () => {
   it("lets an editor pick another zone of the player's country and saves it", { timeout: 60_000 }, async () => {
