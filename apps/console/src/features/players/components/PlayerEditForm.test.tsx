@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
-import { testDevice as device } from '../../../test/devices';
+import { testDevice } from '../../../test/devices';
 import { mockFetch } from '../../../test/fetchMock';
 import { PlayerEditForm } from './PlayerEditForm';
 
@@ -13,7 +13,7 @@ describe('Player detail edit: time zone', () => {
     const user = userEvent.setup();
     render(
       <Providers>
-        <PlayerEditForm device={device({})} saving={false} onCancel={vi.fn()} onSave={onSave} />
+        <PlayerEditForm device={testDevice({})} saving={false} onCancel={vi.fn()} onSave={onSave} />
       </Providers>,
     );
     await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
@@ -29,7 +29,7 @@ describe('Player detail edit: time zone', () => {
     render(
       <Providers>
         <PlayerEditForm
-          device={device({ region: 'JP', time_zone: 'Asia/Tokyo' })}
+          device={testDevice({ region: 'JP', time_zone: 'Asia/Tokyo' })}
           saving={false}
           onCancel={vi.fn()}
           onSave={onSave}
@@ -42,5 +42,24 @@ describe('Player detail edit: time zone', () => {
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(onSave.mock.calls[0]?.[0]).not.toHaveProperty('time_zone');
     expect(onSave.mock.calls[0]?.[0]).toMatchObject({ memo: 'window' });
+  });
+
+  it("offers to put right a zone that is not one of the country's", { timeout: 60_000 }, async () => {
+    mockFetch({});
+    const onSave = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <Providers>
+        <PlayerEditForm
+          device={testDevice({ region: 'JP', time_zone: 'UTC' })}
+          saving={false}
+          onCancel={vi.fn()}
+          onSave={onSave}
+        />
+      </Providers>,
+    );
+    expect(screen.getByText('Tokyo (UTC+09:00)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ time_zone: 'Asia/Tokyo' }));
   });
 });

@@ -1,4 +1,11 @@
-import { LOCATIONS, STORE_TYPES, type TDevice, type TDeviceUpdate } from '@signage/domain';
+import {
+  defaultZoneOf,
+  isZoneOfCountry,
+  LOCATIONS,
+  STORE_TYPES,
+  type TDevice,
+  type TDeviceUpdate,
+} from '@signage/domain';
 import { Button, Flex, Form, Input, Select } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +24,12 @@ export function PlayerEditForm({ device, saving, onCancel, onSave }: Props) {
     tags: device.tags.map((tag) => tag.id),
     time_zone: device.time_zone,
   };
-  const [draft, setDraft] = useState(initial);
+  // A zone that is not one of the country's (a player from before zones existed) starts as the country's
+  // default, so the form shows what Register will save and Register is offered to put it right.
+  const [draft, setDraft] = useState(() => ({
+    ...initial,
+    time_zone: isZoneOfCountry(device.region, device.time_zone) ? device.time_zone : defaultZoneOf(device.region),
+  }));
   const changed = JSON.stringify(draft) !== JSON.stringify(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
