@@ -56,7 +56,7 @@ export const agentRoutes: ModulePlugin = async (app, { deps: { db, media } }) =>
     schema: {
       tags: ['agent'],
       summary:
-        'Bearer device token. Sets last_accessed and is_alive; a player missing 3 windows of 60 s shows as Issue',
+        'Bearer device token. Sets last_accessed and is_alive (and records the IANA time_zone the player reports); a player missing 3 windows of 60 s shows as Issue',
       body: ZHeartbeat,
       response: responses(ZHeartbeatReply, 400, 401),
     },
