@@ -70,6 +70,7 @@ export const MESSAGES = {
   notFound: 'The requested item was not found',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again',
   invalidRequest: 'The request is not valid',
+  invalidTimeZone: 'Please select a time zone of the deployment country',
   ssoNotConfigured: 'Single sign-on is not configured on this server. Please sign in with your ID and password',
   crossSiteRequest: 'This request did not come from the console page and was refused. Please reload the console',
   controlCharacters: 'Text must not contain control characters',

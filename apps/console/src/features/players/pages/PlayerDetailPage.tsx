@@ -6,8 +6,9 @@ import {
   findRoute,
   MESSAGES,
   type TDevice,
+  zoneLabel,
 } from '@signage/domain';
-import { Badge, Button, Card, Descriptions, Empty, Tag } from 'antd';
+import { Badge, Button, Card, Descriptions, Empty, Flex, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -39,6 +40,20 @@ function NoPlayerChosen() {
   );
 }
 
+/** The configured zone; the player's own report beside it when they differ (the configured one is used). */
+function PlayerTimeZone({ device }: { device: TDevice }) {
+  const { t } = useTranslation();
+  const reported = device.reported_time_zone;
+  return (
+    <Flex vertical gap={4}>
+      <span>{zoneLabel(device.time_zone)}</span>
+      {reported && reported !== device.time_zone ? (
+        <Typography.Text type="warning">{t('players.timeZoneReported', { zone: zoneLabel(reported) })}</Typography.Text>
+      ) : null}
+    </Flex>
+  );
+}
+
 function PlayerFacts({ device }: { device: TDevice }) {
   const { t } = useTranslation();
   const language = useChosenLanguage();
@@ -52,6 +67,7 @@ function PlayerFacts({ device }: { device: TDevice }) {
         { key: 'code', label: t('players.storeCode'), children: device.shop_no },
         { key: 'country', label: t('players.country'), children: device.region ? t(`country.${device.region}`) : '-' },
         { key: 'pattern', label: t('players.displayPattern'), children: displayPatternLabel(device.display_pattern) },
+        { key: 'timeZone', label: t('players.timeZone'), children: <PlayerTimeZone device={device} /> },
         { key: 'serial', label: t('players.serial'), children: device.device_name },
         { key: 'id', label: t('players.deviceCode'), children: device.device_code },
         {
