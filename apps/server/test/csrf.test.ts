@@ -103,6 +103,20 @@ describe('cross-site request forgery', () => {
     expect(await tagName(tag.key)).toBe('After');
   });
 
+  it('cannot be bypassed by spelling the path differently', async () => {
+    const tag = await createTag('csrf-spelling');
+    for (const prefix of ['/%61pi', '/api/', '//api']) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `${prefix}/setting/${tag.key}`,
+        headers: { cookie, host: HOST, origin: SIBLING },
+        payload: { type: 'DEVICE_TAG', value: 'csrf-spelling', en: 'After', ja: 'After', zh: 'After', ko: 'After' },
+      });
+      expect(response.statusCode, prefix).not.toBe(200);
+    }
+    expect(await tagName(tag.key)).toBe('Before');
+  });
+
   it('lets requests without Origin or fetch metadata through (not a browser), and typed-in navigations', async () => {
     const tag = await createTag('csrf-cli');
     expect((await renameTag(tag.key, 'csrf-cli', {})).statusCode).toBe(200);

@@ -49,7 +49,9 @@ function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): bo
  */
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | undefined): void {
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The matched route, not the raw URL: '/%61pi/…' reaches the same handlers as '/api/…'.
+    const path = request.routeOptions.url ?? request.url;
+    if (!STATE_CHANGING.has(request.method) || !path.startsWith('/api/')) return;
     if (isCrossSite(request, publicUrl)) throw forbidden(MESSAGES.crossSiteRequest);
   });
 }
