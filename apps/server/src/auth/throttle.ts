@@ -16,8 +16,9 @@ export const LOGIN_THROTTLE = {
 
 export type LoginThrottleKeys = { pair: string; address: string; id: string };
 
+/** Keys in login_failures; no IP address holds "|", so the pair key cannot be read two ways. */
 export function loginThrottleKeys(userId: string, address: string): LoginThrottleKeys {
-  return { pair: `pair:${address}:${userId}`, address: `ip:${address}`, id: `id:${userId}` };
+  return { pair: `pair:${address}|${userId}`, address: `ip:${address}`, id: `id:${userId}` };
 }
 
 /**
