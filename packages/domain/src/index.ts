@@ -10,6 +10,7 @@ export * from './rules/access';
 export * from './rules/contents';
 export * from './rules/logs';
 export * from './rules/pager';
+export * from './rules/playerLifecycle';
 export * from './rules/players';
 export * from './rules/region';
 export * from './rules/storeCode';
