@@ -19,7 +19,7 @@ import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { MODULES } from './modules';
-import { createMediaDeps } from './modules/contents/media-deps';
+import { createMediaDeps } from './modules/contents';
 import type { ApiModule, AppDeps, MediaDeps } from './modules/types';
 
 export type BuildOptions = {

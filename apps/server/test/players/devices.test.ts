@@ -66,7 +66,6 @@ beforeAll(async () => {
   });
   await setDevice(t.db, c.device_code, {
     lastAccessed: new Date(),
-    hasSchedule: true,
     updatedAt: new Date(base - 1000),
   });
 });
