@@ -7,7 +7,7 @@ type Seen = { url: string; method: string; headers: Record<string, string>; body
 /** A fetch that records the request and answers with `status`, `json` and `headers`. */
 function answering(status: number, json: unknown, headers: Record<string, string> = {}) {
   const seen: Seen[] = [];
-  const fetch = async (input: URL | RequestInfo, init?: RequestInit) => {
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     seen.push({
       url: String(input),
       method: init?.method ?? 'GET',
@@ -54,9 +54,13 @@ describe('agent client', () => {
   });
 
   it('throws a typed error with the status, the message and Retry-After', async () => {
-    const server = answering(429, { result: 'Failure', message: AGENT_MESSAGES.tooManyGuesses, data: null }, {
-      'retry-after': '42',
-    });
+    const server = answering(
+      429,
+      { result: 'Failure', message: AGENT_MESSAGES.tooManyGuesses, data: null },
+      {
+        'retry-after': '42',
+      },
+    );
     const client = createAgentClient({ baseUrl: 'http://player.test', fetch: server.fetch });
     const error = await client.pair('SN-1', '000000').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AgentClientError);
