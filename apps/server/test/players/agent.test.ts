@@ -198,6 +198,19 @@ describe('device token', () => {
       headers: { cookie: frit },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
+    const newPinForDeleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/players',
+      headers: { cookie: kt },
+      payload: {
+        region: 'JP',
+        shop_no: '0012',
+        shop_name: 'Ginza',
+        display_pattern: '1x1v',
+        device_code: player.device_code,
+      },
+    });
+    expect(newPinForDeleted.statusCode).toBe(404);
     const client = agentClient(t.app, { address: '10.9.5.1' });
     expect((await client.announce(player.serial)).state).toBe('waiting');
     const waiting = await t.app.inject({
