@@ -19,8 +19,8 @@ import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { MODULES } from './modules';
-import { createMediaDeps } from './modules/contents/media-deps';
-import type { ApiModule, AppDeps, MediaDeps } from './modules/types';
+import { createMediaDeps } from './modules/contents';
+import type { ApiModule, AppDeps, ContentUsageCheck, MediaDeps } from './modules/types';
 
 export type BuildOptions = {
   config: Config;
@@ -28,6 +28,8 @@ export type BuildOptions = {
   modules?: readonly ApiModule[];
   /** Blob store and live platforms; made from the config when omitted (tests pass stand-ins). */
   media?: Partial<MediaDeps>;
+  /** The content-usage port: checks that keep a content from being deleted (see ContentUsageCheck). */
+  contentUsage?: readonly ContentUsageCheck[];
 };
 
 async function registerDocs(app: ReturnType<typeof createInstance>) {
@@ -78,7 +80,7 @@ async function registerModule(app: ReturnType<typeof createInstance>, module: Ap
  * zod-validated routes of every module, OpenAPI at /api/docs, the console with SPA fallback,
  * envelope answers for every failure and security headers on every answer.
  */
-export async function buildApp({ config, db, modules = MODULES, media }: BuildOptions) {
+export async function buildApp({ config, db, modules = MODULES, media, contentUsage = [] }: BuildOptions) {
   const app = createInstance(config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,7 +91,7 @@ export async function buildApp({ config, db, modules = MODULES, media }: BuildOp
   registerAuth(app, db);
   prepareDummyHash();
   await registerDocs(app);
-  const deps: AppDeps = { config, db, media: createMediaDeps(config, media) };
+  const deps: AppDeps = { config, db, media: createMediaDeps(config, media), contentUsage };
   for (const module of modules) await registerModule(app, module, deps);
 
   const spa = await registerConsole(app, config.consoleDist);
