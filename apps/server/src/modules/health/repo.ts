@@ -19,8 +19,9 @@ export type ReadinessRow = { appliedMigrations: number; hasUser: boolean };
 
 /** In one round trip: how many migrations the database has recorded, and whether the first account exists yet. */
 export async function readReadiness(db: Database): Promise<ReadinessRow> {
-  const result = await db.execute<{ applied: number | string; has_user: boolean }>(sql`
+  const result = await db.execute(sql`
     select (select count(*) from drizzle.__drizzle_migrations) as applied, exists (select 1 from users) as has_user`);
-  const row = result.rows[0];
+  // Both drivers (node-postgres, PGlite) answer with `rows`; count(*) is a bigint, sent as text.
+  const row = (result as unknown as { rows: { applied: number | string; has_user: boolean }[] }).rows[0];
   return { appliedMigrations: Number(row?.applied ?? 0), hasUser: row?.has_user === true };
 }
