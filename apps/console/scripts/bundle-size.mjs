@@ -58,7 +58,9 @@ for (const route of ROUTES) {
   for (const row of rows) console.info(`${kb(row.bytes).padStart(10)}  ${row.file}`);
   const ratio = (total / route.budget).toFixed(2);
   const verdict = total > route.budget ? `over by ${kb(total - route.budget)}` : 'within';
-  console.info(`${kb(total).padStart(10)}  first-load JS (brotli): ${verdict} issue 15's ${kb(route.budget)}, ratio ${ratio}`);
+  console.info(
+    `${kb(total).padStart(10)}  first-load JS (brotli): ${verdict} issue 15's ${kb(route.budget)}, ratio ${ratio}`,
+  );
 }
 
 const login = ROUTES.find((route) => route.path === GZIP_BUDGET.path);
