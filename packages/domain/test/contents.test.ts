@@ -5,12 +5,15 @@ import {
   CONTENT_MESSAGES,
   checkLicenseDates,
   contentNameFromFile,
+  earliestLicenseStart,
   heightError,
+  isoDay,
   layoutsFor,
   liveAllowedPattern,
   liveStationUrlError,
   MESSAGES,
   RESOLUTION_PRESETS,
+  type TimeZone,
   widthError,
   ZContentFields,
   ZLiveFields,
@@ -139,5 +142,24 @@ describe('Video-Image fields and dates (SPEC 4 and 5)', () => {
     expect(checkLicenseDates('2026-01-10', null, '2026-02-01')).toEqual({ ok: false, reason: 'past' });
     expect(checkLicenseDates('2026-02-30', null, '2026-02-01')).toEqual({ ok: false, reason: 'format' });
     expect(checkLicenseDates(null, null, '2026-02-01')).toEqual({ ok: true });
+  });
+});
+
+describe('licence dates in time zones', () => {
+  it('accepts a start until no store on Earth still has that day', () => {
+    // 13:00 UTC: UTC-12 is at 01:00 on the same day, so the UTC day before is gone everywhere.
+    expect(earliestLicenseStart(new Date('2026-05-10T13:00:00Z'))).toBe('2026-05-10');
+    // 01:00 UTC: Honolulu (UTC-10) is still at 15:00 on 9 May, so 9 May stays acceptable.
+    expect(earliestLicenseStart(new Date('2026-05-10T01:00:00Z'))).toBe('2026-05-09');
+    expect(checkLicenseDates('2026-05-09', null, earliestLicenseStart(new Date('2026-05-10T13:00:00Z')))).toEqual({
+      ok: false,
+      reason: 'past',
+    });
+  });
+
+  it('names the day in the zone the caller passes, not the zone the process runs in', () => {
+    const at = new Date('2026-03-01T02:30:00Z');
+    expect(isoDay(at, 'Asia/Tokyo' as TimeZone)).toBe('2026-03-01');
+    expect(isoDay(at, 'America/New_York' as TimeZone)).toBe('2026-02-28');
   });
 });

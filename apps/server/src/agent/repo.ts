@@ -13,12 +13,25 @@ export function newDeviceCode(): string {
 
 export type AgentDevice = typeof devices.$inferSelect;
 
-/** Creates the waiting player on its first announce; later announces only note the time. */
-export async function upsertAnnounce(db: Database, serial: string, now: Date): Promise<AgentDevice> {
+/** Creates the waiting player on its first announce; later announces note the time (and the zone it reports). */
+export async function upsertAnnounce(
+  db: Database,
+  serial: string,
+  reportedTimeZone: string | undefined,
+  now: Date,
+): Promise<AgentDevice> {
+  const reported = reportedTimeZone === undefined ? {} : { reportedTimeZone };
   const [row] = await db
     .insert(devices)
-    .values({ deviceCode: newDeviceCode(), deviceName: serial, announcedAt: now, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: devices.deviceName, set: { announcedAt: now } })
+    .values({
+      deviceCode: newDeviceCode(),
+      deviceName: serial,
+      ...reported,
+      announcedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({ target: devices.deviceName, set: { announcedAt: now, ...reported } })
     .returning();
   if (!row) throw new Error('announce wrote no row');
   return row;
@@ -53,8 +66,17 @@ export async function activate(db: Database, deviceCode: string, pinHash: string
   return true;
 }
 
-export async function recordHeartbeat(db: Database, deviceCode: string, alive: boolean, now: Date): Promise<void> {
-  await db.update(devices).set({ isAlive: alive, lastAccessed: now }).where(eq(devices.deviceCode, deviceCode));
+export async function recordHeartbeat(
+  db: Database,
+  deviceCode: string,
+  beat: { alive: boolean; reportedTimeZone: string | undefined },
+  now: Date,
+): Promise<void> {
+  const reported = beat.reportedTimeZone === undefined ? {} : { reportedTimeZone: beat.reportedTimeZone };
+  await db
+    .update(devices)
+    .set({ isAlive: beat.alive, lastAccessed: now, ...reported })
+    .where(eq(devices.deviceCode, deviceCode));
 }
 
 export async function recentPairingFailures(db: Database, keys: string[], since: Date) {

@@ -34,11 +34,12 @@ export const agentRoutes: ModulePlugin = async (app, { deps: { db, media } }) =>
   app.post('/announce', {
     schema: {
       tags: ['agent'],
-      summary: 'A player announces its serial; idempotent. Answers its state: waiting, registered or activated',
+      summary:
+        'A player announces its serial (and optionally the IANA zone of its clock); idempotent. Answers its state: waiting, registered or activated',
       body: ZAnnounce,
       response: responses(ZAnnounceReply, 400),
     },
-    handler: async (request) => ok(await announce(db, request.body.serial)),
+    handler: async (request) => ok(await announce(db, request.body)),
   });
 
   app.post('/pair', {
@@ -55,12 +56,12 @@ export const agentRoutes: ModulePlugin = async (app, { deps: { db, media } }) =>
     schema: {
       tags: ['agent'],
       summary:
-        'Bearer device token. Sets last_accessed and is_alive; a player missing 3 windows of 60 s shows as Issue',
+        'Bearer device token. Sets last_accessed and is_alive (and records the IANA time_zone the player reports); a player missing 3 windows of 60 s shows as Issue',
       body: ZHeartbeat,
       response: responses(ZHeartbeatReply, 400, 401),
     },
     onRequest: withToken,
-    handler: async (request) => ok(await heartbeat(db, deviceOf(request), request.body.status)),
+    handler: async (request) => ok(await heartbeat(db, deviceOf(request), request.body)),
   });
 
   app.post('/logs', {

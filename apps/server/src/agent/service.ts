@@ -35,8 +35,8 @@ export const ANNOUNCE_INTERVAL_SECONDS = 60;
 export const hashDeviceToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const rejected = () => new HttpError(401, AGENT_MESSAGES.pinRejected);
 
-export async function announce(db: Database, serial: string) {
-  const row = await upsertAnnounce(db, serial, new Date());
+export async function announce(db: Database, input: { serial: string; time_zone?: string }) {
+  const row = await upsertAnnounce(db, input.serial, input.time_zone, new Date());
   const state = row.isActivated ? 'activated' : row.registeredAt ? 'registered' : 'waiting';
   return { state, announce_interval_seconds: ANNOUNCE_INTERVAL_SECONDS } as const;
 }
@@ -93,8 +93,17 @@ export async function authenticate(db: Database, authorization: string | undefin
   return device;
 }
 
-export async function heartbeat(db: Database, device: AgentDevice, status: 'ok' | 'error') {
-  await recordHeartbeat(db, device.deviceCode, status === 'ok', new Date());
+export async function heartbeat(
+  db: Database,
+  device: AgentDevice,
+  beat: { status: 'ok' | 'error'; time_zone?: string },
+) {
+  await recordHeartbeat(
+    db,
+    device.deviceCode,
+    { alive: beat.status === 'ok', reportedTimeZone: beat.time_zone },
+    new Date(),
+  );
   return { device_code: device.deviceCode, heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS } as const;
 }
 

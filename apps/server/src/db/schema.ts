@@ -131,6 +131,10 @@ export const devices = pgTable(
     storeType: text('store_type').notNull().default(''),
     deviceType: text('device_type').notNull().default('9Unset'),
     s2id: text('s2id').notNull().default(''),
+    // IANA zone the store's schedule times are read in; UTC until registration gives the player a country.
+    timeZone: text('time_zone').notNull().default('UTC'),
+    // What the player last said its own clock uses; shown to staff when it differs, never applied.
+    reportedTimeZone: text('reported_time_zone'),
     isAlive: boolean('is_alive').notNull().default(false),
     isActivated: boolean('is_activated').notNull().default(false),
     hasSchedule: boolean('has_schedule').notNull().default(false),

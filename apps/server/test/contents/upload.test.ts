@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONTENT_MESSAGES, MESSAGES } from '@signage/domain';
+import { addDays, CONTENT_MESSAGES, earliestLicenseStart, MESSAGES } from '@signage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../src/blob';
 import { DiskBlobStore } from '../../src/blob';
@@ -123,6 +123,18 @@ describe('POST /api/contents (Video-Image)', () => {
     expect(await filesUnder(uploadDir)).toEqual([]);
   });
 
+  it('accepts a licence start that is still today for the last stores on Earth (UTC-12)', async () => {
+    const start = earliestLicenseStart(new Date());
+    const response = await upload(
+      t.app,
+      cookie,
+      { ...form, name: 'Late zone', license_from: start },
+      { filename: 'a.png', type: 'image/png', data: png },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.license_from).toBe(start);
+  });
+
   it('applies the required fields and date rules of the form', async () => {
     const file = { filename: 'a.png', type: 'image/png', data: png };
     expectFailure(await upload(t.app, cookie, { ...form, name: ' ' }, file), 400, MESSAGES.enterContentName);
@@ -131,6 +143,13 @@ describe('POST /api/contents (Video-Image)', () => {
     expectFailure(await upload(t.app, cookie, { ...form, region: 'XX' }, file), 400, CONTENT_MESSAGES.invalidCountry);
     expectFailure(
       await upload(t.app, cookie, { ...form, license_from: '2000-01-01' }, file),
+      400,
+      CONTENT_MESSAGES.startInPast,
+    );
+    // The day before the last zone on Earth (UTC-12) reached today is past for every store.
+    const pastEverywhere = addDays(earliestLicenseStart(new Date()), -1);
+    expectFailure(
+      await upload(t.app, cookie, { ...form, license_from: pastEverywhere }, file),
       400,
       CONTENT_MESSAGES.startInPast,
     );

@@ -25,6 +25,7 @@ export type Store = {
   store_type?: string;
   device_type?: string;
   tags?: string[];
+  time_zone?: string;
 };
 
 export async function registerCall(app: App, cookie: string, serial: string, store: Store = {}) {

@@ -70,6 +70,7 @@ export const MESSAGES = {
   notFound: 'The requested item was not found',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again',
   invalidRequest: 'The request is not valid',
+  invalidTimeZone: 'Please select a time zone of the deployment country',
   ssoNotConfigured: 'Single sign-on is not configured on this server. Please sign in with your ID and password',
 } as const;
 

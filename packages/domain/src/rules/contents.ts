@@ -1,6 +1,7 @@
 import { OUTPUT_HEIGHT, OUTPUT_WIDTH } from '../catalog/constants';
 import { DISPLAY_PATTERNS, type DisplayPattern, multielementAllowed } from '../catalog/displayPatterns';
 import { MESSAGES } from '../catalog/messages';
+import { LATEST_ZONE, type LocalDate, type TimeZone, todayIn } from './time';
 
 /** Output resolution choices of the Live form (SPEC.md sections 2 and 5). */
 export const OUTPUT_RESOLUTIONS = ['W1280xH720_Pixels', 'W720xH1280_Pixels', 'Manual_input'] as const;
@@ -85,10 +86,23 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** A day as YYYY-MM-DD in local time (the form works in the user's calendar). */
-export function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * The calendar day of a moment in a zone the caller names: the console's content forms pass the
+ * browser's zone (runtimeZone()), because their date fields are the user's own calendar; nothing here
+ * falls back to whatever zone the process happens to run in.
+ */
+export function isoDay(at: Date, zone: TimeZone): LocalDate {
+  return todayIn(zone, at);
+}
+
+/**
+ * The earliest licence start the server accepts. Licence dates are wall-clock dates and a content is
+ * sent worldwide, so a start is refused only when it is in the past for every store on Earth: before
+ * today in the last zone to begin a day (UTC-12). A stricter UTC 'today' would refuse a user in Tokyo
+ * or Sydney their own today for part of the day.
+ */
+export function earliestLicenseStart(now: Date): LocalDate {
+  return todayIn(LATEST_ZONE, now);
 }
 
 /**
@@ -107,10 +121,7 @@ export function adjustLicenseDates(
 
 export type LicenseCheck = { ok: true } | { ok: false; reason: 'format' | 'past' | 'order' };
 
-/**
- * The server's check of sent license dates. `today` is the earliest day a start may be: the server
- * passes yesterday in UTC so a user ahead of UTC is never refused their own today.
- */
+/** The server's check of sent license dates; `earliestStart` comes from earliestLicenseStart. */
 export function checkLicenseDates(from: string | null, to: string | null, earliestStart: string): LicenseCheck {
   if ((from && !isIsoDate(from)) || (to && !isIsoDate(to))) return { ok: false, reason: 'format' };
   if (from && from < earliestStart) return { ok: false, reason: 'past' };

@@ -1,6 +1,11 @@
 import { DAY_MS } from '../catalog/constants';
 
-/** 'YYYY-MM-DD HH:mm' in UTC, the format of the log search (SPEC.md sections 7 and 9). */
+/**
+ * 'YYYY-MM-DD HH:mm' in UTC, the format of the log search (SPEC.md sections 7 and 9). A deliberate
+ * choice over the player's zone: log files are uploaded with UTC instants, FRIT staff compare logs of
+ * players in many zones, and the spec shows timestamps in GMT; so the wire stays UTC and the console
+ * labels every log time '(GMT)' (logs.timeFormat, logs.range).
+ */
 export const LOG_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
 export const LOG_DEFAULT_DAYS_BACK = 30;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../rules/players';
+import { isValidZone } from '../rules/time';
 import { ZLogLevel } from './logs';
 import { ZSerial } from './registrations';
 
@@ -9,9 +10,13 @@ export const AGENT_MESSAGES = {
   pinRejected: 'The PIN is not valid for this player',
   tooManyGuesses: 'Too many wrong PINs. Wait and try again',
   badRange: 'The log time range ends before it starts',
+  badTimeZone: 'time_zone must be an IANA time zone name such as Europe/London',
 } as const;
 
-export const ZAnnounce = z.object({ serial: ZSerial });
+/** The zone the player's own clock is set to, as it reports it. Recorded for staff to see; never applied. */
+export const ZReportedTimeZone = z.string().refine(isValidZone, AGENT_MESSAGES.badTimeZone);
+
+export const ZAnnounce = z.object({ serial: ZSerial, time_zone: ZReportedTimeZone.optional() });
 /** waiting: not registered yet · registered: a store is set, PIN pending · activated: paired. */
 export const ZAgentState = z.enum(['waiting', 'registered', 'activated']);
 export const ZAnnounceReply = z.object({ state: ZAgentState, announce_interval_seconds: z.number().int() });
@@ -29,7 +34,9 @@ export const ZPairReply = z.object({
   heartbeat_interval_seconds: z.number().int(),
 });
 
-export const ZHeartbeat = z.object({ status: z.enum(['ok', 'error']).default('ok') }).default({ status: 'ok' });
+export const ZHeartbeat = z
+  .object({ status: z.enum(['ok', 'error']).default('ok'), time_zone: ZReportedTimeZone.optional() })
+  .default({ status: 'ok' });
 export const ZHeartbeatReply = z.object({
   device_code: z.string(),
   heartbeat_interval_seconds: z.literal(HEARTBEAT_INTERVAL_SECONDS),

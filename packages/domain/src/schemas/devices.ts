@@ -30,6 +30,15 @@ export const ZTagId = z.uuid({ error: MESSAGES.selectTags });
 export const ZStoreType = z.enum(STORE_TYPES, { error: MESSAGES.invalidRequest });
 export const ZLocation = z.enum(LOCATIONS, { error: MESSAGES.invalidRequest });
 export const ZDisplayPatternValue = z.enum(DISPLAY_PATTERN_VALUES, { error: MESSAGES.invalidRequest });
+/**
+ * A player's configured zone as staff send it. Only its shape is checked here: whether it is one of the
+ * country's zones (catalog/timeZones.ts) depends on the player's country, which the server checks.
+ */
+export const ZDeviceTimeZone = z
+  .string({ error: MESSAGES.invalidTimeZone })
+  .trim()
+  .min(1, MESSAGES.invalidTimeZone)
+  .max(64, MESSAGES.invalidTimeZone);
 
 /** A tag as a player carries it: id and names in four languages. */
 export const ZDeviceTag = z.object({ id: z.string(), en: z.string(), ja: z.string(), zh: z.string(), ko: z.string() });
@@ -48,6 +57,10 @@ export const ZDevice = z.object({
   device_type: z.string(),
   tags: z.array(ZDeviceTag),
   s2id: z.string(),
+  /** IANA zone the store's schedule dates and times are read in (set by staff; defaulted from the country). */
+  time_zone: z.string(),
+  /** The zone the player last reported for its own clock; null until it reports one. */
+  reported_time_zone: z.string().nullable(),
   is_alive: z.boolean(),
   is_activated: z.boolean(),
   has_schedule: z.boolean(),
@@ -96,11 +109,13 @@ export const ZDeviceCodeParams = z.object({ device_code: ZDeviceCode });
 /** GET /api/devices/{device_code} answers a list of one, as the spec's `devices[]`. */
 export const ZDeviceDetail = z.object({ devices: z.array(ZDevice) });
 
-/** PUT /api/devices/{device_code}: memo, store type, installation site and tags. */
+/** PUT /api/devices/{device_code}: memo, store type, installation site, tags and time zone. */
 export const ZDeviceUpdate = z.object({
   memo: z.string().max(500, MESSAGES.playerPutFailed).optional(),
   store_type: ZStoreType.or(z.literal('')).optional(),
   device_type: ZLocation.optional(),
   tags: z.array(ZTagId).max(100).optional(),
+  /** One of the zones of the player's country. */
+  time_zone: ZDeviceTimeZone.optional(),
 });
 export type TDeviceUpdate = z.infer<typeof ZDeviceUpdate>;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { MESSAGES } from '../catalog/messages';
 import { UNSET } from '../catalog/places';
 import { isValidStoreCode } from '../rules/storeCode';
-import { ZDeviceCode, ZDisplayPatternValue, ZLocation, ZStoreType, ZTagId, zBooleanish } from './devices';
+import {
+  ZDeviceCode,
+  ZDeviceTimeZone,
+  ZDisplayPatternValue,
+  ZLocation,
+  ZStoreType,
+  ZTagId,
+  zBooleanish,
+} from './devices';
 
 /** A waiting player (SPEC.md section 3, New player). */
 export const ZWaitingPlayer = z.object({ device_name: z.string(), created_at: z.string() });
@@ -37,6 +45,8 @@ const storeFields = {
     .max(200, MESSAGES.enterStoreName),
   display_pattern: ZDisplayPatternValue,
   memo: z.string().max(500).default(''),
+  /** One of the country's zones; the country's default zone when left out. */
+  time_zone: ZDeviceTimeZone.optional(),
 };
 
 /** POST /api/registrations: registers a waiting player to a store and issues its PIN. */

@@ -1,9 +1,11 @@
-import { isValidStoreCode, UNSET } from '@signage/domain';
+import { defaultZoneOf, isValidStoreCode, UNSET } from '@signage/domain';
 import { create } from 'zustand';
 
 /** Step 1 of Register player (SPEC.md section 2): the store a waiting player is registered to. */
 export type StoreDraft = {
   region: string | null;
+  /** One of the country's zones; null until a country is chosen. */
+  time_zone: string | null;
   shop_no: string;
   shop_name: string;
   display_pattern: string | null;
@@ -15,6 +17,7 @@ export type StoreDraft = {
 
 export const EMPTY_DRAFT: StoreDraft = {
   region: null,
+  time_zone: null,
   shop_no: '',
   shop_name: '',
   display_pattern: null,
@@ -23,6 +26,12 @@ export const EMPTY_DRAFT: StoreDraft = {
   device_type: UNSET,
   tags: [],
 };
+
+/** Choosing a country resets the zone to the country's default; the user may then pick another of its zones. */
+export function withCountry(draft: StoreDraft, region: string | null): StoreDraft {
+  if (region === draft.region) return draft;
+  return { ...draft, region, time_zone: region ? defaultZoneOf(region) : null };
+}
 
 /** SPEC.md section 5: Register needs country, a valid store code, store name and display pattern. */
 export function canRegisterStore(draft: StoreDraft): boolean {

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import {
   CONTENT_MESSAGES,
   checkLicenseDates,
-  DAY_MS,
+  earliestLicenseStart,
   MESSAGES,
   type TContent,
   type TContentFields,
@@ -30,10 +30,9 @@ const LICENSE_MESSAGES = {
   order: CONTENT_MESSAGES.endBeforeStart,
 } as const;
 
-/** Start dates are checked against yesterday in UTC: a user ahead of UTC is never refused their own today. */
+/** Licence dates are store wall-clock dates: a start is refused only when no store on Earth still has that day. */
 function assertLicense(fields: TContentFields): void {
-  const earliest = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
-  const verdict = checkLicenseDates(fields.license_from, fields.license_to, earliest);
+  const verdict = checkLicenseDates(fields.license_from, fields.license_to, earliestLicenseStart(new Date()));
   if (!verdict.ok) throw new HttpError(400, LICENSE_MESSAGES[verdict.reason]);
 }
 

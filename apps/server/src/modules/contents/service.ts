@@ -38,6 +38,7 @@ const TYPES_BY_FILTER: Record<string, ContentRow['type'][] | undefined> = {
   live: ['stream'],
 };
 
+// The update-date search works in GMT days, like every timestamp the console shows (SPEC.md section 9).
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /** GET /api/contents: filters of SPEC.md section 7, region-bound roles held to their region, keyset pages. */

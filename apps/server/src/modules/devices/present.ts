@@ -21,6 +21,8 @@ export async function presentDevices(db: Database, rows: DeviceRow[], now: Date)
     device_type: row.deviceType,
     tags: (tagIds.get(row.deviceCode) ?? []).map((id) => names.get(id) ?? { id, en: '', ja: '', zh: '', ko: '' }),
     s2id: row.s2id,
+    time_zone: row.timeZone,
+    reported_time_zone: row.reportedTimeZone,
     is_alive: isAlive({ is_alive: row.isAlive, last_accessed: row.lastAccessed }, now),
     is_activated: row.isActivated,
     has_schedule: row.hasSchedule,

@@ -36,7 +36,7 @@ export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media } }) 
   app.put('/:device_code', {
     schema: {
       tags: ['players'],
-      summary: 'Edit memo, store type, installation site and tags (not DS_ST)',
+      summary: "Edit memo, store type, installation site, tags and time zone (one of the country's zones; not DS_ST)",
       params: ZDeviceCodeParams,
       body: ZDeviceUpdate,
       response: responses(ZDeviceDetail, 400, 401, 403, 404),

@@ -1,6 +1,7 @@
 import {
   canEditPlayer,
   DEVICE_LIST_ALL_LIMIT,
+  isZoneOfCountry,
   MESSAGES,
   MORE_RESULTS,
   NO_MORE_RESULTS,
@@ -67,13 +68,16 @@ export async function editPlayer(
   change: TDeviceUpdate,
 ): Promise<TDevice[]> {
   if (!canEditPlayer(user.authority)) throw forbidden();
-  await visibleDevice(db, user, deviceCode);
+  const row = await visibleDevice(db, user, deviceCode);
+  if (change.time_zone !== undefined && !isZoneOfCountry(row.region, change.time_zone)) {
+    throw new HttpError(400, MESSAGES.invalidTimeZone);
+  }
   const now = new Date();
   await db.transaction(async (tx) => {
     await updateDevice(
       tx,
       deviceCode,
-      { memo: change.memo, storeType: change.store_type, deviceType: change.device_type },
+      { memo: change.memo, storeType: change.store_type, deviceType: change.device_type, timeZone: change.time_zone },
       now,
     );
     if (change.tags && !(await replaceDeviceTags(tx, deviceCode, change.tags))) {

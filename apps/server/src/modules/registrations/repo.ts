@@ -49,6 +49,7 @@ export type StoreValues = {
   shopName: string;
   displayPattern: string;
   memo: string;
+  timeZone: string;
   storeType?: string;
   deviceType?: string;
 };

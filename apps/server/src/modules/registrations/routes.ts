@@ -19,7 +19,8 @@ export const registrationsRoutes: ModulePlugin = async (app, { deps: { db } }) =
   app.post('/', {
     schema: {
       tags: ['players'],
-      summary: 'Register a waiting player to a store; answers its PIN (six digits, single use, valid 30 minutes)',
+      summary:
+        "Register a waiting player to a store (time_zone: one of the country's zones, default its first); answers its PIN (six digits, single use, valid 30 minutes)",
       body: ZNewDeviceRegister,
       response: responses(ZIssuedPin, 400, 401, 403, 404, 409),
     },

@@ -1,7 +1,9 @@
 import {
   ANNOUNCE_ACTIVE_WINDOW_MS,
+  defaultZoneOf,
   isCountry,
   isRegionBound,
+  isZoneOfCountry,
   MESSAGES,
   PAGE_SIZE,
   PIN_LIFETIME_MS,
@@ -50,6 +52,18 @@ function storeRegion(user: SessionUser, requested: string): string {
   return region;
 }
 
+/**
+ * The zone a registration gives the player: the one chosen, which must be one of the country's zones;
+ * else the zone it has when it stays in its country; else the country's default zone.
+ */
+function storeZone(row: DeviceRow, region: string, requested: string | undefined): string {
+  if (requested !== undefined) {
+    if (!isZoneOfCountry(region, requested)) throw new HttpError(400, MESSAGES.invalidTimeZone);
+    return requested;
+  }
+  return row.region === region && isZoneOfCountry(region, row.timeZone) ? row.timeZone : defaultZoneOf(region);
+}
+
 /** A player this user may register: unpaired, and not set to another region than the user's. */
 function assertRegistrable(user: SessionUser, row: DeviceRow | undefined): DeviceRow {
   if (!row) throw notFound();
@@ -67,6 +81,7 @@ async function issue(
   action: string,
 ): Promise<TIssuedPin> {
   const region = storeRegion(user, input.region);
+  const timeZone = storeZone(row, region, input.time_zone);
   const now = new Date();
   const pin = generatePin();
   const expiresAt = new Date(now.getTime() + PIN_LIFETIME_MS);
@@ -81,6 +96,7 @@ async function issue(
         shopName: input.shop_name,
         displayPattern: input.display_pattern,
         memo: input.memo,
+        timeZone,
         ...(withPlace ? { storeType: input.store_type, deviceType: input.device_type } : {}),
       },
       now,
@@ -94,7 +110,7 @@ async function issue(
       actor: user.userId,
       action,
       target: row.deviceCode,
-      detail: { device_name: row.deviceName, region, shop_no: input.shop_no },
+      detail: { device_name: row.deviceName, region, shop_no: input.shop_no, time_zone: timeZone },
     });
   });
   return { device_code: row.deviceCode, device_name: row.deviceName, pin, expires_at: expiresAt.toISOString() };

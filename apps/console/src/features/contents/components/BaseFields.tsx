@@ -1,4 +1,4 @@
-import { DISPLAY_PATTERNS, type DisplayPattern, isoDay } from '@signage/domain';
+import { DISPLAY_PATTERNS, type DisplayPattern, isoDay, runtimeZone } from '@signage/domain';
 import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,8 @@ const text = (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null
 /** Fields both modes share: name, license period (or No expiration), display pattern, distribution country. */
 export function BaseFields({ form, mode, onChange, disabled }: FieldsProps) {
   const { t } = useTranslation();
-  const today = isoDay(new Date());
+  // Licence dates are picked in the user's own calendar; the server accepts any day still current somewhere.
+  const today = isoDay(new Date(), runtimeZone());
   return (
     <>
       <Form.Item label={t('contents.fields.name')} htmlFor="content-name" required>

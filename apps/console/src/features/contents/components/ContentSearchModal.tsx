@@ -1,4 +1,11 @@
-import { DISPLAY_PATTERNS, isoDay, isRegionBound, MEDIA_TYPE_FILTERS, type MediaTypeFilter } from '@signage/domain';
+import {
+  DISPLAY_PATTERNS,
+  isoDay,
+  isRegionBound,
+  MEDIA_TYPE_FILTERS,
+  type MediaTypeFilter,
+  runtimeZone,
+} from '@signage/domain';
 import { Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
@@ -50,7 +57,8 @@ export function ContentSearchModal({
   const [active, setActive] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(criteria));
   const previous = useRef(open);
-  const today = isoDay(new Date());
+  // The search's date bounds are the user's calendar days, as the date pickers show them.
+  const today = isoDay(new Date(), runtimeZone());
 
   useEffect(() => {
     const before = previous.current;

@@ -1,4 +1,4 @@
-import { displayPatternLabel, MESSAGES, REGISTRATION_REDIRECT_MS, type TIssuedPin } from '@signage/domain';
+import { displayPatternLabel, MESSAGES, REGISTRATION_REDIRECT_MS, type TIssuedPin, zoneLabel } from '@signage/domain';
 import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +51,7 @@ export function IssuePinStep({ serial, draft, onBack }: Props) {
     shop_name: draft.shop_name.trim(),
     display_pattern: draft.display_pattern as never,
     memo: draft.memo,
+    ...(draft.time_zone ? { time_zone: draft.time_zone } : {}),
   };
   const onIssued = (pin: TIssuedPin) => {
     setIssued(pin);
@@ -90,6 +91,11 @@ export function IssuePinStep({ serial, draft, onBack }: Props) {
               key: 'country',
               label: t('players.country'),
               children: draft.region ? textOr(t, `country.${draft.region}`, draft.region) : '-',
+            },
+            {
+              key: 'timeZone',
+              label: t('players.timeZone'),
+              children: draft.time_zone ? zoneLabel(draft.time_zone) : '-',
             },
             { key: 'code', label: t('players.storeCode'), children: draft.shop_no },
             { key: 'name', label: t('players.storeName'), children: draft.shop_name },

@@ -1,12 +1,20 @@
-import { LOCATIONS, STORE_TYPES, type TDevice, type TDeviceUpdate } from '@signage/domain';
+import {
+  defaultZoneOf,
+  isZoneOfCountry,
+  LOCATIONS,
+  STORE_TYPES,
+  type TDevice,
+  type TDeviceUpdate,
+} from '@signage/domain';
 import { Button, Flex, Form, Input, Select } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TimeZoneField } from '../../../ui/TimeZoneField';
 import { TagField } from './TagField';
 
 type Props = { device: TDevice; saving: boolean; onCancel: () => void; onSave: (change: TDeviceUpdate) => void };
 
-/** Edit mode of Player detail: note, store type, installation site and tags; Register saves a change. */
+/** Edit mode of Player detail: note, store type, installation site, time zone and tags; Register saves a change. */
 export function PlayerEditForm({ device, saving, onCancel, onSave }: Props) {
   const { t } = useTranslation();
   const initial = {
@@ -14,12 +22,21 @@ export function PlayerEditForm({ device, saving, onCancel, onSave }: Props) {
     store_type: device.store_type,
     device_type: device.device_type,
     tags: device.tags.map((tag) => tag.id),
+    time_zone: device.time_zone,
   };
-  const [draft, setDraft] = useState(initial);
+  // A zone that is not one of the country's (a player from before zones existed) starts as the country's
+  // default, so the form shows what Register will save and Register is offered to put it right.
+  const [draft, setDraft] = useState(() => ({
+    ...initial,
+    time_zone: isZoneOfCountry(device.region, device.time_zone) ? device.time_zone : defaultZoneOf(device.region),
+  }));
   const changed = JSON.stringify(draft) !== JSON.stringify(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (changed) onSave(draft as TDeviceUpdate);
+    if (!changed) return;
+    // The zone goes only when changed: an unchanged one needs no re-check against the country.
+    const { time_zone, ...rest } = draft;
+    onSave({ ...rest, ...(time_zone !== initial.time_zone ? { time_zone } : {}) } as TDeviceUpdate);
   };
   return (
     <form onSubmit={submit} aria-label={t('players.edit')}>
@@ -53,6 +70,15 @@ export function PlayerEditForm({ device, saving, onCancel, onSave }: Props) {
             />
           </Form.Item>
         </Flex>
+        <Form.Item label={t('players.timeZone')} htmlFor="pd-time-zone">
+          <TimeZoneField
+            id="pd-time-zone"
+            aria-label={t('players.timeZone')}
+            country={device.region}
+            value={draft.time_zone}
+            onChange={(zone) => setDraft({ ...draft, time_zone: zone })}
+          />
+        </Form.Item>
         <Form.Item label={t('players.tags')}>
           <TagField
             kind="deviceDetailDeviceTag"

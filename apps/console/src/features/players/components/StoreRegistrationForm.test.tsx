@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { mockFetch, success } from '../../../test/fetchMock';
 import { DialogHost } from '../../../ui/dialog';
-import { EMPTY_DRAFT, type StoreDraft } from '../store';
+import { EMPTY_DRAFT, type StoreDraft, withCountry } from '../store';
 import { StoreRegistrationForm } from './StoreRegistrationForm';
 
 function Harness({ onSubmit, onDraft }: { onSubmit: () => void; onDraft?: (d: StoreDraft) => void }) {
@@ -100,5 +100,42 @@ describe('Register player, step 1 (SPEC 4 and 5)', () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(drafts.at(-1)).toEqual(EMPTY_DRAFT);
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  });
+
+  it('shows the single zone of a one-zone country as text, with nothing to choose', { timeout: 60_000 }, async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    const drafts: StoreDraft[] = [];
+    render(<Harness onSubmit={vi.fn()} onDraft={(d) => drafts.push(d)} />);
+    expect(screen.getByText('Choose the country first')).toBeInTheDocument();
+    await chooseCountry(user, 'Japan');
+    expect(screen.getByText('Tokyo (UTC+09:00)')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Time zone' })).not.toBeInTheDocument();
+    expect(drafts.at(-1)?.time_zone).toBe('Asia/Tokyo');
+  });
+
+  it("offers the zones of a country with several, its default first, and keeps the user's pick", {
+    timeout: 60_000,
+  }, async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    const drafts: StoreDraft[] = [];
+    render(<Harness onSubmit={vi.fn()} onDraft={(d) => drafts.push(d)} />);
+    await chooseCountry(user, 'United States');
+    expect(drafts.at(-1)?.time_zone).toBe('America/New_York');
+    expect(screen.getByTitle(/^New York \(UTC-0[45]:00\)$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
+    await user.click(await screen.findByTitle(/^Chicago \(UTC-0[56]:00\)$/));
+    expect(drafts.at(-1)?.time_zone).toBe('America/Chicago');
+  });
+});
+
+describe('withCountry', () => {
+  it("resets the zone to the new country's default, and keeps it when the country stays", () => {
+    const chicago = { ...EMPTY_DRAFT, region: 'US', time_zone: 'America/Chicago' };
+    expect(withCountry(chicago, 'US')).toBe(chicago);
+    expect(withCountry(chicago, 'JP').time_zone).toBe('Asia/Tokyo');
+    expect(withCountry(chicago, 'AU').time_zone).toBe('Australia/Sydney');
+    expect(withCountry(chicago, null).time_zone).toBeNull();
   });
 });

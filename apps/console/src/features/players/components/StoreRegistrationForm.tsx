@@ -3,7 +3,8 @@ import { Button, Flex, Form, Input, Select } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryPicker } from '../../../ui/CountryPicker';
-import { canRegisterStore, EMPTY_DRAFT, isDraftFilled, type StoreDraft } from '../store';
+import { TimeZoneField } from '../../../ui/TimeZoneField';
+import { canRegisterStore, EMPTY_DRAFT, isDraftFilled, type StoreDraft, withCountry } from '../store';
 import { TagField } from './TagField';
 
 type Props = {
@@ -15,7 +16,7 @@ type Props = {
 };
 
 /**
- * Step 1 of Register player: country (picker by area), store code (digits only, at most four,
+ * Step 1 of Register player: country (picker by area), its time zone (a choice where it has several), store code (digits only, at most four,
  * padded to four on blur), store name, display pattern, note, store type, installation site and tags.
  * Register is enabled once the required fields are valid; Reset once anything is filled.
  */
@@ -38,7 +39,16 @@ export function StoreRegistrationForm({ value, onChange, onSubmit, countries }: 
             aria-label={t('players.country')}
             value={value.region}
             countries={countries}
-            onChange={(region) => set('region', region)}
+            onChange={(region) => onChange(withCountry(value, region))}
+          />
+        </Form.Item>
+        <Form.Item label={t('players.timeZone')} htmlFor="reg-time-zone">
+          <TimeZoneField
+            id="reg-time-zone"
+            aria-label={t('players.timeZone')}
+            country={value.region}
+            value={value.time_zone}
+            onChange={(zone) => set('time_zone', zone)}
           />
         </Form.Item>
         <Form.Item

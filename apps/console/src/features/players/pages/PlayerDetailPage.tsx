@@ -1,6 +1,13 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { canDeletePlayer, canEditPlayer, displayPatternLabel, MESSAGES, type TDevice } from '@signage/domain';
-import { Badge, Button, Card, Descriptions, Empty, Tag } from 'antd';
+import {
+  canDeletePlayer,
+  canEditPlayer,
+  displayPatternLabel,
+  MESSAGES,
+  type TDevice,
+  zoneLabel,
+} from '@signage/domain';
+import { Badge, Button, Card, Descriptions, Empty, Flex, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -33,6 +40,20 @@ function NoPlayerChosen() {
   );
 }
 
+/** The configured zone; the player's own report beside it when they differ (the configured one is used). */
+function PlayerTimeZone({ device }: { device: TDevice }) {
+  const { t } = useTranslation();
+  const reported = device.reported_time_zone;
+  return (
+    <Flex vertical gap={4}>
+      <span>{zoneLabel(device.time_zone)}</span>
+      {reported && reported !== device.time_zone ? (
+        <Typography.Text type="warning">{t('players.timeZoneReported', { zone: zoneLabel(reported) })}</Typography.Text>
+      ) : null}
+    </Flex>
+  );
+}
+
 function PlayerFacts({ device }: { device: TDevice }) {
   const { t } = useTranslation();
   const language = useChosenLanguage();
@@ -50,6 +71,7 @@ function PlayerFacts({ device }: { device: TDevice }) {
           children: device.region ? textOr(t, `country.${device.region}`, device.region) : '-',
         },
         { key: 'pattern', label: t('players.displayPattern'), children: displayPatternLabel(device.display_pattern) },
+        { key: 'timeZone', label: t('players.timeZone'), children: <PlayerTimeZone device={device} /> },
         { key: 'serial', label: t('players.serial'), children: device.device_name },
         { key: 'id', label: t('players.deviceCode'), children: device.device_code },
         {

@@ -1,0 +1,32 @@
+ALTER TABLE "devices" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> statement-breakpoint
+ALTER TABLE "devices" ADD COLUMN "reported_time_zone" text;--> statement-breakpoint
+-- hand-written: existing players take their country's default zone (catalog/timeZones.ts), UTC when unknown.
+UPDATE "devices" SET "time_zone" = CASE "region"
+  WHEN 'JP' THEN 'Asia/Tokyo'
+  WHEN 'US' THEN 'America/New_York'
+  WHEN 'CA' THEN 'America/Toronto'
+  WHEN 'TW' THEN 'Asia/Taipei'
+  WHEN 'HK' THEN 'Asia/Hong_Kong'
+  WHEN 'GB' THEN 'Europe/London'
+  WHEN 'FR' THEN 'Europe/Paris'
+  WHEN 'DE' THEN 'Europe/Berlin'
+  WHEN 'BE' THEN 'Europe/Brussels'
+  WHEN 'RU' THEN 'Europe/Moscow'
+  WHEN 'ES' THEN 'Europe/Madrid'
+  WHEN 'SE' THEN 'Europe/Stockholm'
+  WHEN 'NL' THEN 'Europe/Amsterdam'
+  WHEN 'IT' THEN 'Europe/Rome'
+  WHEN 'DK' THEN 'Europe/Copenhagen'
+  WHEN 'LU' THEN 'Europe/Luxembourg'
+  WHEN 'PL' THEN 'Europe/Warsaw'
+  WHEN 'SG' THEN 'Asia/Singapore'
+  WHEN 'MY' THEN 'Asia/Kuala_Lumpur'
+  WHEN 'TH' THEN 'Asia/Bangkok'
+  WHEN 'PH' THEN 'Asia/Manila'
+  WHEN 'ID' THEN 'Asia/Jakarta'
+  WHEN 'VN' THEN 'Asia/Ho_Chi_Minh'
+  WHEN 'IN' THEN 'Asia/Kolkata'
+  WHEN 'KR' THEN 'Asia/Seoul'
+  WHEN 'AU' THEN 'Australia/Sydney'
+  ELSE 'UTC'
+END;
