@@ -17,6 +17,7 @@ import { registerConsole } from './console/static';
 import type { Database } from './db/client';
 import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
+import { createLogDestination, type LogDestination, OneLineRequestLog } from './http/requestLog';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { MODULES } from './modules';
 import { createMediaDeps } from './modules/contents';
@@ -45,9 +46,10 @@ async function registerDocs(app: ReturnType<typeof createInstance>) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }
 
-function createInstance(config: Config) {
+function createInstance(config: Config, stream: LogDestination | undefined) {
   return Fastify({
-    logger: { level: config.logLevel },
+    logger: stream ? { level: config.logLevel, stream } : { level: config.logLevel },
+    logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     // IDs in paths may be up to 128 characters (ZUserIdParams); the router's default stops at 100.
     routerOptions: { maxParamLength: 256 },
@@ -81,7 +83,17 @@ async function registerModule(app: ReturnType<typeof createInstance>, module: Ap
  * envelope answers for every failure and security headers on every answer.
  */
 export async function buildApp({ config, db, modules = MODULES, media, contentUsage = [] }: BuildOptions) {
-  const app = createInstance(config);
+  const logDestination = createLogDestination(config);
+  const app = createInstance(config, logDestination);
+  if (logDestination) {
+    app.addHook('onClose', async () => {
+      try {
+        logDestination.flushSync();
+      } catch {
+        // A write still in flight is finished by pino's exit handler; closing must not fail over a log line.
+      }
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
