@@ -41,7 +41,7 @@ async function generate(pool: pg.Pool) {
   // Every country; 400 shops per country; a realistic spread of patterns, types, sites and health.
   await pool.query(`
     insert into devices (device_code, device_name, region, shop_no, shop_name, display_pattern, memo, store_type,
-      device_type, is_alive, is_activated, has_schedule, registered_at, activated_at, last_accessed, created_at, updated_at)
+      device_type, is_alive, is_activated, registered_at, activated_at, last_accessed, created_at, updated_at)
     select 'DV' || lpad(i::text, 10, '0'), 'SN-' || i,
       (${countries})[1 + i % ${COUNTRIES.length}],
       lpad((1 + (i / ${COUNTRIES.length}) % 400)::text, 4, '0'),
@@ -50,7 +50,7 @@ async function generate(pool: pg.Pool) {
       case when i % 7 = 0 then 'near the entrance' else '' end,
       (array['1SmallMid','2Large','3Flagship','4Japan','5JapanLocal'])[1 + i % 5],
       (array['1M','2W','3MW','4Cashier','5Entrance','6UT','9Unset'])[1 + i % 7],
-      true, i % 50 <> 0, i % 3 = 0,
+      true, i % 50 <> 0,
       now() - interval '30 days', now() - interval '29 days',
       case when i % 10 = 0 then now() - interval '1 hour' else now() end,
       now() - interval '30 days',

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const backend = 'http://localhost:8080';
 
@@ -17,7 +18,7 @@ const moduleSideEffects = (id: string): boolean | undefined =>
   PURE_MODULES.some((pattern) => pattern.test(id)) ? false : undefined;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     target: 'es2022',
     manifest: true,

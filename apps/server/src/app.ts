@@ -13,11 +13,12 @@ import type { Database } from './db/client';
 import { registerCsrfGuard } from './http/csrf';
 import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
+import { createLogDestination, type LogDestination, OneLineRequestLog } from './http/requestLog';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { MODULES } from './modules';
-import { createMediaDeps } from './modules/contents/media-deps';
-import type { ApiModule, AppDeps, MediaDeps } from './modules/types';
+import { createMediaDeps } from './modules/contents';
+import type { ApiModule, AppDeps, ContentUsageCheck, MediaDeps } from './modules/types';
 
 export type BuildOptions = {
   config: Config;
@@ -25,6 +26,8 @@ export type BuildOptions = {
   modules?: readonly ApiModule[];
   /** Blob store and live platforms; made from the config when omitted (tests pass stand-ins). */
   media?: Partial<MediaDeps>;
+  /** The content-usage port: checks that keep a content from being deleted (see ContentUsageCheck). */
+  contentUsage?: readonly ContentUsageCheck[];
 };
 
 async function registerDocs(app: ReturnType<typeof createInstance>) {
@@ -40,9 +43,10 @@ async function registerDocs(app: ReturnType<typeof createInstance>) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }
 
-function createInstance(config: Config) {
+function createInstance(config: Config, stream: LogDestination | undefined) {
   return Fastify({
-    logger: { level: config.logLevel },
+    logger: stream ? { level: config.logLevel, stream } : { level: config.logLevel },
+    logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     // IDs in paths may be up to 128 characters (ZUserIdParams); the router's default stops at 100.
     routerOptions: { maxParamLength: 256 },
@@ -75,8 +79,18 @@ async function registerModule(app: ReturnType<typeof createInstance>, module: Ap
  * zod-validated routes of every module, OpenAPI at /api/docs, the console with SPA fallback,
  * envelope answers for every failure and security headers on every answer.
  */
-export async function buildApp({ config, db, modules = MODULES, media }: BuildOptions) {
-  const app = createInstance(config);
+export async function buildApp({ config, db, modules = MODULES, media, contentUsage = [] }: BuildOptions) {
+  const logDestination = createLogDestination(config);
+  const app = createInstance(config, logDestination);
+  if (logDestination) {
+    app.addHook('onClose', async () => {
+      try {
+        logDestination.flushSync();
+      } catch {
+        // A write still in flight is finished by pino's exit handler; closing must not fail over a log line.
+      }
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -87,7 +101,7 @@ export async function buildApp({ config, db, modules = MODULES, media }: BuildOp
   registerAuth(app, db);
   prepareDummyHash();
   await registerDocs(app);
-  const deps: AppDeps = { config, db, media: createMediaDeps(config, media) };
+  const deps: AppDeps = { config, db, media: createMediaDeps(config, media), contentUsage };
   for (const module of modules) await registerModule(app, module, deps);
 
   const spa = await registerConsole(app, config.consoleDist);

@@ -8,12 +8,12 @@ import {
   runAdminCommand,
   validateAdminInput,
 } from './admin/commands';
-import { runSimulator, SIMULATOR_HELP } from './agent/simulatorCli';
+import { runSimulator, SIMULATOR_HELP } from './agent';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseOpenError, openDatabase } from './db/client';
 import { HttpError } from './http/envelope';
-import { FLOORMAP_HELP, runFloorMapCommand } from './modules/floormap/cli';
-import type { AdminUserView } from './modules/users/admin';
+import { FLOORMAP_HELP, runFloorMapCommand } from './modules/floormap';
+import type { AdminUserView } from './modules/users';
 
 const HELP = `Signage Console admin command line
 

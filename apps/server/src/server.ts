@@ -7,9 +7,9 @@ import { generatePassword } from './auth/passwords';
 import { type Config, displayUrl } from './config';
 import { type Database, type DatabaseHandle, DatabaseOpenError, openDatabase } from './db/client';
 import { HttpError } from './http/envelope';
-import { cleanUploadLeftovers, createMediaDeps } from './modules/contents/media-deps';
+import { cleanUploadLeftovers, createMediaDeps } from './modules/contents';
 import type { MediaDeps } from './modules/types';
-import { bootstrapAdmin } from './modules/users/admin';
+import { bootstrapAdmin } from './modules/users';
 
 /** Exit codes of `npm start`: 1 configuration, 2 database, 3 port. */
 export const EXIT = { config: 1, database: 2, port: 3 } as const;

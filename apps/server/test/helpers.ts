@@ -10,7 +10,7 @@ import { hashPassword } from '../src/auth/passwords';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
 import { MODULES } from '../src/modules';
-import type { ApiModule, MediaDeps } from '../src/modules/types';
+import type { ApiModule, ContentUsageCheck, MediaDeps } from '../src/modules/types';
 import { insertUser } from '../src/modules/users/repo';
 
 /** Set to run the suite against PostgreSQL, e.g. postgres://postgres@127.0.0.1:5432/test */
@@ -88,7 +88,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export type TestApp = { app: App; db: Database; config: Config; close: () => Promise<void> };
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; extraModules?: readonly ApiModule[]; media?: Partial<MediaDeps> } = {},
+  options: {
+    config?: Partial<Config>;
+    extraModules?: readonly ApiModule[];
+    media?: Partial<MediaDeps>;
+    contentUsage?: readonly ContentUsageCheck[];
+  } = {},
 ): Promise<TestApp> {
   const handle = await createTestDatabase();
   const config = testConfig(options.config);
@@ -97,6 +102,7 @@ export async function createTestApp(
     db: handle.db,
     modules: [...MODULES, ...(options.extraModules ?? [])],
     media: options.media,
+    contentUsage: options.contentUsage,
   });
   await app.ready();
   return {

@@ -1,5 +1,6 @@
 import { MESSAGES, type MessageKey, messageKeyOf } from '@signage/domain';
 import type { TFunction } from 'i18next';
+import { textOr } from './keys';
 
 export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(MESSAGES, value);
@@ -11,9 +12,9 @@ export function translateMessage(t: TFunction, text: string): string {
   return key ? t(`messages.${key}`) : text;
 }
 
-/** A key of the message catalogue or any i18n key, translated. */
+/** A key of the message catalogue or any i18n key, translated; an unknown key shows as is. */
 export function translateKey(t: TFunction, key: string): string {
-  return isMessageKey(key) ? t(`messages.${key}`) : t(key);
+  return isMessageKey(key) ? t(`messages.${key}`) : textOr(t, key, key);
 }
 
 /**

@@ -4,6 +4,7 @@ import { Button, Flex, Modal, Radio, Space, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOverlayToggle } from '../app/shell/useOverlay';
+import { textOr } from '../i18n/keys';
 
 type CountryPickerProps = {
   value?: string | null;
@@ -56,7 +57,7 @@ export function CountryPicker({
           style={{ flex: 1, justifyContent: 'flex-start', textAlign: 'left' }}
         >
           {value ? (
-            t(`country.${value}`)
+            textOr(t, `country.${value}`, value)
           ) : (
             <Typography.Text type="secondary">{placeholder ?? t('countryPicker.placeholder')}</Typography.Text>
           )}

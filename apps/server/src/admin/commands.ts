@@ -12,7 +12,7 @@ import {
   ZAddUser,
   ZChangePassword,
   ZRemoveUser,
-} from '../modules/users/admin';
+} from '../modules/users';
 
 /** How a command reached the database: through the running server's socket, or the CLI opened it itself. */
 export type AdminVia = 'socket' | 'direct';

@@ -1,24 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { AgentClientError, createAgentClient } from '@signage/agent-client';
 import type { LogLevel } from '@signage/domain';
 
 /**
  * A command-line stand-in for store players: announces serials, pairs them with PINs staff issued,
- * sends heartbeats and uploads logs over the real /agent/v1 protocol. Tokens are kept in a small
- * JSON state file so separate invocations act as the same players.
+ * sends heartbeats and uploads logs over the real /agent/v1 protocol, through the agent client. Tokens
+ * are kept in a small JSON state file so separate invocations act as the same players.
  */
-export type SimulatorOptions = { url: string; stateFile: string };
+export type SimulatorOptions = { url: string; stateFile: string; fetch?: typeof fetch };
 export type CallResult = { serial: string; status: number; message: string };
-
-type Reply = { status: number; body: { result?: string; message?: string; data?: Record<string, unknown> } };
-
-async function call(url: string, pathName: string, body: unknown, token?: string): Promise<Reply> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(new URL(pathName, url), { method: 'POST', headers, body: JSON.stringify(body) });
-  const parsed = (await response.json().catch(() => ({}))) as Reply['body'];
-  return { status: response.status, body: parsed };
-}
 
 function readState(file: string): Record<string, string> {
   try {
@@ -33,25 +24,31 @@ function writeState(file: string, state: Record<string, string>): void {
   fs.writeFileSync(file, JSON.stringify(state, null, 2), { mode: 0o600 });
 }
 
-const outcome = (serial: string, reply: Reply, success: string): CallResult => ({
-  serial,
-  status: reply.status,
-  message: reply.status === 200 ? success : (reply.body.message ?? `HTTP ${reply.status}`),
-});
+const clientOf = (options: SimulatorOptions, token?: string) =>
+  createAgentClient({ baseUrl: options.url, token, fetch: options.fetch });
+
+/** Runs one call: its success line, or the server's status and message (a network failure is status 0). */
+async function attempt(serial: string, run: () => Promise<string>): Promise<CallResult> {
+  try {
+    return { serial, status: 200, message: await run() };
+  } catch (error) {
+    if (error instanceof AgentClientError) return { serial, status: error.status, message: error.message };
+    return { serial, status: 0, message: (error as Error).message };
+  }
+}
 
 export async function simulateAnnounce(options: SimulatorOptions, serial: string): Promise<CallResult> {
-  const reply = await call(options.url, '/agent/v1/announce', { serial });
-  return outcome(serial, reply, `announced (${String(reply.body.data?.state)})`);
+  return attempt(serial, async () => `announced (${(await clientOf(options).announce(serial)).state})`);
 }
 
 export async function simulatePair(options: SimulatorOptions, serial: string, pin: string): Promise<CallResult> {
-  const reply = await call(options.url, '/agent/v1/pair', { serial, pin });
-  if (reply.status === 200) {
+  return attempt(serial, async () => {
+    const reply = await clientOf(options).pair(serial, pin);
     const state = readState(options.stateFile);
-    state[serial] = String(reply.body.data?.token);
+    state[serial] = reply.token;
     writeState(options.stateFile, state);
-  }
-  return outcome(serial, reply, `paired as ${String(reply.body.data?.device_code)}`);
+    return `paired as ${reply.device_code}`;
+  });
 }
 
 export async function simulateHeartbeat(
@@ -60,8 +57,10 @@ export async function simulateHeartbeat(
   status: 'ok' | 'error' = 'ok',
 ): Promise<CallResult> {
   const token = readState(options.stateFile)[serial];
-  const reply = await call(options.url, '/agent/v1/heartbeat', { status }, token);
-  return outcome(serial, reply, 'heartbeat sent');
+  return attempt(serial, async () => {
+    await clientOf(options, token).heartbeat(status);
+    return 'heartbeat sent';
+  });
 }
 
 /** Uploads one log file covering the last hour, with `lines` lines at `level`. */
@@ -78,17 +77,14 @@ export async function simulateLogs(
     { length: lines },
     (_, i) => `${new Date(started.getTime() + i * 60_000).toISOString()} ${level} player ${serial} event ${i + 1}`,
   ).join('\n');
-  const reply = await call(
-    options.url,
-    '/agent/v1/logs',
-    {
+  return attempt(serial, async () => {
+    const reply = await clientOf(options, token).uploadLog({
       name: `${level.toLowerCase()}.log`,
       level,
       started_at: started.toISOString(),
       ended_at: now.toISOString(),
       content: `${content}\n`,
-    },
-    token,
-  );
-  return outcome(serial, reply, `log uploaded (${String(reply.body.data?.size)} bytes)`);
+    });
+    return `log uploaded (${reply.size} bytes)`;
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 
@@ -12,14 +12,28 @@ export async function insertSession(db: Database, row: { id: string; userPk: str
   await db.insert(sessions).values(row);
 }
 
-/** The live session with this token hash and its user, or undefined when missing or expired. */
-export async function findLiveSession(db: Database, id: string, now: Date): Promise<SessionRow | undefined> {
-  const [row] = await db
+function buildLiveSessionQuery(db: Database) {
+  return db
     .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userPk))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_live_session');
+}
+
+// Every guarded request runs this query: built once per database, and prepared on PostgreSQL so
+// each connection parses and plans it once instead of on every request.
+const liveSessionQueries = new WeakMap<Database, ReturnType<typeof buildLiveSessionQuery>>();
+
+/** The live session with this token hash and its user, or undefined when missing or expired. */
+export async function findLiveSession(db: Database, id: string, now: Date): Promise<SessionRow | undefined> {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = buildLiveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id, now: now.toISOString() });
   return row;
 }
 

@@ -24,7 +24,9 @@ function isUnder(url: string, prefix: string): boolean {
 
 /**
  * Serves the built console: hashed files under /assets cached for a year, everything else
- * (index.html above all) revalidated on each load so a deploy shows up at once.
+ * (index.html above all) revalidated on each load so a deploy shows up at once. The build writes
+ * brotli and gzip copies next to each file (apps/console/build/precompress.ts); the one the
+ * browser accepts is sent as is (br before gzip before identity) with `Vary: Accept-Encoding`.
  * Without a build the server still starts and `/` explains how to make one.
  */
 export async function registerConsole(app: FastifyInstance, dist: string): Promise<ConsoleServing> {
@@ -36,6 +38,7 @@ export async function registerConsole(app: FastifyInstance, dist: string): Promi
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = path.relative(dist, filePath).split(path.sep)[0] === 'assets';
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

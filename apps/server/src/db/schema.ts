@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -115,14 +116,19 @@ export const settings = pgTable(
 /**
  * Players (SPEC.md section 3). A row is born when a player announces its serial (device_name):
  * waiting (no store) -> registered (store set, PIN issued: registered_at) -> activated (paired with
- * the PIN: activated_at, token_hash). Only the sha256 of the device token is stored; deleting the
- * row revokes the token.
+ * the PIN: activated_at, token_hash) -> deleted (deleted_at; the token is cleared, the row and its
+ * names stay for play history). The steps are rules/playerLifecycle.ts in domain; the devices module
+ * owns every statement on this table. Only the sha256 of the device token is stored. A serial is unique
+ * among live rows only, so a deleted player's serial can announce again as a new player. updated_at is
+ * the list's cursor key: staff edits and registration move it, heartbeats and schedules do not.
  */
+const livePlayer = sql`deleted_at is null`;
+
 export const devices = pgTable(
   'devices',
   {
     deviceCode: text('device_code').primaryKey(),
-    deviceName: text('device_name').notNull().unique(),
+    deviceName: text('device_name').notNull(),
     region: text('region').notNull().default(''),
     shopNo: text('shop_no').notNull().default(''),
     shopName: text('shop_name').notNull().default(''),
@@ -137,7 +143,6 @@ export const devices = pgTable(
     reportedTimeZone: text('reported_time_zone'),
     isAlive: boolean('is_alive').notNull().default(false),
     isActivated: boolean('is_activated').notNull().default(false),
-    hasSchedule: boolean('has_schedule').notNull().default(false),
     tokenHash: text('token_hash').unique(),
     announcedAt: timestamp('announced_at', { withTimezone: true }).notNull().defaultNow(),
     registeredAt: timestamp('registered_at', { withTimezone: true }),
@@ -145,14 +150,16 @@ export const devices = pgTable(
     lastAccessed: timestamp('last_accessed', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex('devices_device_name_live_key').on(t.deviceName).where(livePlayer),
     // Keyset order of the player list (updated_at, device_code), per region and for all regions.
-    index('devices_activated_updated_idx').on(t.isActivated, t.updatedAt, t.deviceCode),
-    index('devices_region_updated_idx').on(t.region, t.isActivated, t.updatedAt, t.deviceCode),
-    index('devices_region_shop_idx').on(t.region, t.shopNo),
+    index('devices_activated_updated_idx').on(t.isActivated, t.updatedAt, t.deviceCode).where(livePlayer),
+    index('devices_region_updated_idx').on(t.region, t.isActivated, t.updatedAt, t.deviceCode).where(livePlayer),
+    index('devices_region_shop_idx').on(t.region, t.shopNo).where(livePlayer),
     index('devices_last_accessed_idx').on(t.lastAccessed),
-    index('devices_waiting_idx').on(t.isActivated, t.createdAt),
+    index('devices_waiting_idx').on(t.isActivated, t.createdAt).where(livePlayer),
   ],
 );
 

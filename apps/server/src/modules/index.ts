@@ -1,16 +1,15 @@
 import { ROLE_GROUPS } from '@signage/domain';
-import { agentRoutes } from '../agent/routes';
-import { contentsRoutes } from './contents/routes';
-import { uploadsRoutes } from './contents/tus';
-import { deviceLogsRoutes } from './deviceLogs/routes';
-import { devicesRoutes } from './devices/routes';
-import { floorMapRoutes } from './floormap/routes';
-import { healthRoutes } from './health/routes';
-import { playersRoutes, registrationsRoutes } from './registrations/routes';
-import { settingRoutes } from './setting/routes';
-import { ssoRoutes } from './sso/routes';
+import { agentRoutes } from '../agent';
+import { contentsRoutes, uploadsRoutes } from './contents';
+import { deviceLogsRoutes } from './deviceLogs';
+import { devicesRoutes } from './devices';
+import { floorMapRoutes } from './floormap';
+import { healthRoutes } from './health';
+import { playersRoutes, registrationsRoutes } from './registrations';
+import { settingRoutes } from './setting';
+import { ssoRoutes } from './sso';
 import type { ApiModule } from './types';
-import { usersRoutes } from './users/routes';
+import { usersRoutes } from './users';
 
 const PLAYER_ROLES = ['DS_MK', 'DS_KT', 'DS_ST', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'] as const;
 const WAITING_ROLES = ['DS_KT', 'DS_LHQIT', 'DS_FRIT'] as const;

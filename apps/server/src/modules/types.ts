@@ -13,8 +13,21 @@ export type MediaDeps = {
   uploadDir: string;
 };
 
+/**
+ * Says why a content may not be deleted (for example: a schedule still plays it), or null when nothing
+ * holds it. Called with the delete transaction's handle. Features that use contents (schedules,
+ * playlists) hand their check to buildApp; deleting then answers 409 with the check's message.
+ */
+export type ContentUsageCheck = (tx: Database, contentId: string) => Promise<string | null>;
+
 /** What every module gets: no globals, so tests can build as many apps as they like. */
-export type AppDeps = { config: Config; db: Database; media: MediaDeps };
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  media: MediaDeps;
+  /** The content-usage port: every check must pass before a content is deleted. */
+  contentUsage: readonly ContentUsageCheck[];
+};
 export type ModuleOptions = { deps: AppDeps };
 export type ModulePlugin = FastifyPluginAsyncZod<ModuleOptions>;
 

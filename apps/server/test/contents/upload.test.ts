@@ -247,24 +247,4 @@ describe('PUT and DELETE /api/contents', () => {
     });
     expect(again.statusCode).toBe(404);
   });
-
-  it('refuses to delete content a schedule still uses (the usage-check hook)', async () => {
-    const { CONTENT_USAGE_CHECKS } = await import('../../src/modules/contents/usage');
-    const created = (await upload(t.app, cookie, form, { filename: 'a.png', type: 'image/png', data: png })).json()
-      .data;
-    const check = async (_db: unknown, id: string) =>
-      id === created.content_id ? CONTENT_MESSAGES.contentInUse : null;
-    CONTENT_USAGE_CHECKS.push(check);
-    try {
-      const response = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/contents/${created.content_id}`,
-        headers: { cookie },
-      });
-      expectFailure(response, 409, CONTENT_MESSAGES.contentInUse);
-    } finally {
-      CONTENT_USAGE_CHECKS.splice(CONTENT_USAGE_CHECKS.indexOf(check), 1);
-    }
-    expect((await t.app.inject({ url: `/api/contents/${created.key}`, headers: { cookie } })).statusCode).toBe(200);
-  });
 });

@@ -1,8 +1,19 @@
+import { AgentClientError } from '@signage/agent-client';
 import { AGENT_MESSAGES, PAIR_THROTTLE } from '@signage/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devicePins } from '../../src/db/schema';
 import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
-import { activePlayer, announce, deviceRow, heartbeatCall, issuePin, nextSerial, pairCall } from './fixtures';
+import {
+  activePlayer,
+  agentClient,
+  announce,
+  deviceRow,
+  heartbeatCall,
+  issuePin,
+  nextSerial,
+  pairCall,
+} from './fixtures';
 
 let t: TestApp;
 let kt: string;
@@ -19,12 +30,10 @@ afterAll(async () => {
 describe('announce', () => {
   it('lists a new serial as waiting and is idempotent', async () => {
     const serial = nextSerial();
-    const first = await announce(t.app, serial);
-    expect(first.statusCode).toBe(200);
-    expect(first.json().data.state).toBe('waiting');
+    const player = agentClient(t.app);
+    expect(await player.announce(serial)).toEqual({ state: 'waiting', announce_interval_seconds: 60 });
     const before = await t.app.inject({ method: 'GET', url: '/api/registrations?order=DESC', headers: { cookie: kt } });
-    const second = await announce(t.app, serial);
-    expect(second.json().data.state).toBe('waiting');
+    expect((await player.announce(serial)).state).toBe('waiting');
     const after = await t.app.inject({ method: 'GET', url: '/api/registrations?order=DESC', headers: { cookie: kt } });
     expect(after.json().data.summary.total).toBe(before.json().data.summary.total);
     const rows = after.json().data.registrations.filter((r: { device_name: string }) => r.device_name === serial);
@@ -47,29 +56,33 @@ describe('announce', () => {
 describe('pairing with a PIN', () => {
   it('trades serial and PIN for a token once; the PIN is single use', async () => {
     const serial = nextSerial();
-    await announce(t.app, serial);
+    const player = agentClient(t.app, { address: '10.9.0.1' });
+    await player.announce(serial);
     const { pin, device_code } = await issuePin(t.app, kt, serial);
     expect(pin).toMatch(/^\d{6}$/);
-    expect((await announce(t.app, serial)).json().data.state).toBe('registered');
-    const paired = await pairCall(t.app, serial, pin, '10.9.0.1');
-    expect(paired.statusCode).toBe(200);
-    const { token } = paired.json().data;
+    expect((await player.announce(serial)).state).toBe('registered');
+    const { token, ...paired } = await player.pair(serial, pin);
+    expect(paired).toEqual({ device_code, heartbeat_interval_seconds: 60 });
     expect(token.length).toBeGreaterThanOrEqual(40);
+    expect(player.token).toBe(token);
     const row = await deviceRow(t.db, device_code);
     expect(row?.isActivated).toBe(true);
     expect(row?.tokenHash).not.toContain(token);
     expect(row?.tokenHash).toHaveLength(64);
-    const again = await pairCall(t.app, serial, pin, '10.9.0.1');
-    expect(again.statusCode).toBe(401);
-    expect(again.json().message).toBe(AGENT_MESSAGES.pinRejected);
-    expect((await announce(t.app, serial)).json().data.state).toBe('activated');
+    const again = await player.pair(serial, pin).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(AgentClientError);
+    expect(again).toMatchObject({ status: 401, message: AGENT_MESSAGES.pinRejected });
+    expect((await player.announce(serial)).state).toBe('activated');
   });
 
   it('refuses an expired PIN and leaves the player unpaired', async () => {
     const serial = nextSerial();
     await announce(t.app, serial);
     const { pin, device_code } = await issuePin(t.app, kt, serial);
-    await t.db.update(devicePins).set({ expiresAt: new Date(Date.now() - 1000) });
+    await t.db
+      .update(devicePins)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(devicePins.deviceCode, device_code));
     const response = await pairCall(t.app, serial, pin, '10.9.0.2');
     expect(response.statusCode).toBe(401);
     expect((await deviceRow(t.db, device_code))?.isActivated).toBe(false);
@@ -79,21 +92,26 @@ describe('pairing with a PIN', () => {
     const serial = nextSerial();
     await announce(t.app, serial);
     const first = await issuePin(t.app, kt, serial);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/players',
-      headers: { cookie: kt },
-      payload: {
-        region: 'JP',
-        shop_no: '0012',
-        shop_name: 'Ginza',
-        display_pattern: '1x1v',
-        device_code: first.device_code,
-      },
-    });
-    expect(second.statusCode, second.body).toBe(200);
-    const pin = second.json().data.pin as string;
-    if (pin !== first.pin) expect((await pairCall(t.app, serial, first.pin, '10.9.0.3')).statusCode).toBe(401);
+    const reissue = async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/players',
+        headers: { cookie: kt },
+        payload: {
+          region: 'JP',
+          shop_no: '0012',
+          shop_name: 'Ginza',
+          display_pattern: '1x1v',
+          device_code: first.device_code,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.pin as string;
+    };
+    // One PIN in a million repeats the previous one; issuing again until it differs keeps the check exact.
+    let pin = await reissue();
+    while (pin === first.pin) pin = await reissue();
+    expect((await pairCall(t.app, serial, first.pin, '10.9.0.3')).statusCode).toBe(401);
     expect((await pairCall(t.app, serial, pin, '10.9.0.3')).statusCode).toBe(200);
     expect((await deviceRow(t.db, first.device_code))?.displayPattern).toBe('1x1v');
   });
@@ -155,14 +173,13 @@ describe('pairing with a PIN', () => {
 describe('device token', () => {
   it('heartbeat sets last_accessed and is_alive; a fault report clears is_alive', async () => {
     const player = await activePlayer(t.app, kt);
+    const client = agentClient(t.app, { token: player.token });
     const before = Date.now();
-    const ok = await heartbeatCall(t.app, player.token, { status: 'ok' });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().data.heartbeat_interval_seconds).toBe(60);
+    expect(await client.heartbeat('ok')).toEqual({ device_code: player.device_code, heartbeat_interval_seconds: 60 });
     const row = await deviceRow(t.db, player.device_code);
     expect(row?.isAlive).toBe(true);
     expect(row?.lastAccessed?.getTime()).toBeGreaterThanOrEqual(before - 5);
-    await heartbeatCall(t.app, player.token, { status: 'error' });
+    await client.heartbeat('error');
     expect((await deviceRow(t.db, player.device_code))?.isAlive).toBe(false);
   });
 
@@ -179,8 +196,8 @@ describe('device token', () => {
     expect(await deviceRow(t.db, player.device_code)).toEqual(before);
   });
 
-  it('is revoked by deleting the player', async () => {
-    const player = await activePlayer(t.app, kt);
+  it('is revoked by deleting the player, whose row stays with its names', async () => {
+    const player = await activePlayer(t.app, kt, { shop_name: 'Ginza' });
     expect((await heartbeatCall(t.app, player.token)).statusCode).toBe(200);
     const deleted = await t.app.inject({
       method: 'DELETE',
@@ -188,8 +205,54 @@ describe('device token', () => {
       headers: { cookie: frit },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await heartbeatCall(t.app, player.token)).statusCode).toBe(401);
-    expect(await deviceRow(t.db, player.device_code)).toBeUndefined();
+    const refused = await heartbeatCall(t.app, player.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(AGENT_MESSAGES.tokenRequired);
+    expect(await deviceRow(t.db, player.device_code)).toMatchObject({
+      deviceName: player.serial,
+      shopName: 'Ginza',
+      tokenHash: null,
+      deletedAt: expect.any(Date),
+    });
+  });
+
+  it('lets the serial of a deleted player announce again and be registered anew', async () => {
+    const player = await activePlayer(t.app, kt);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${player.device_code}`,
+      headers: { cookie: frit },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const newPinForDeleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/players',
+      headers: { cookie: kt },
+      payload: {
+        region: 'JP',
+        shop_no: '0012',
+        shop_name: 'Ginza',
+        display_pattern: '1x1v',
+        device_code: player.device_code,
+      },
+    });
+    expect(newPinForDeleted.statusCode).toBe(404);
+    const client = agentClient(t.app, { address: '10.9.5.1' });
+    expect((await client.announce(player.serial)).state).toBe('waiting');
+    const waiting = await t.app.inject({
+      method: 'GET',
+      url: '/api/registrations?order=DESC',
+      headers: { cookie: kt },
+    });
+    const entries = waiting
+      .json()
+      .data.registrations.filter((r: { device_name: string }) => r.device_name === player.serial);
+    expect(entries).toHaveLength(1);
+    const issued = await issuePin(t.app, kt, player.serial);
+    expect(issued.device_code).not.toBe(player.device_code);
+    expect((await client.pair(player.serial, issued.pin)).device_code).toBe(issued.device_code);
+    expect(await client.heartbeat()).toEqual({ device_code: issued.device_code, heartbeat_interval_seconds: 60 });
+    expect((await deviceRow(t.db, player.device_code))?.deletedAt).toEqual(expect.any(Date));
   });
 
   it('uploads a log file with level and time range; a range ending before it starts is 400', async () => {
@@ -201,15 +264,14 @@ describe('device token', () => {
         headers: { authorization: `Bearer ${player.token}` },
         payload,
       });
-    const good = await upload({
+    const good = await agentClient(t.app, { token: player.token }).uploadLog({
       name: 'player.log',
       level: 'WARNING',
       started_at: '2026-01-01T10:00:00Z',
       ended_at: '2026-01-01T11:00:00Z',
       content: 'line one\nline two\n',
     });
-    expect(good.statusCode, good.body).toBe(200);
-    expect(good.json().data.size).toBe(18);
+    expect(good).toEqual({ log_id: expect.stringMatching(/^[0-9a-f-]{36}$/), size: 18 });
     const backwards = await upload({
       name: 'player.log',
       level: 'INFO',

@@ -1,3 +1,4 @@
+import { createAgentClient } from '@signage/agent-client';
 import type { TIssuedPin } from '@signage/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -7,6 +8,33 @@ import { devices, settings } from '../../src/db/schema';
 
 let serialSequence = 0;
 export const nextSerial = (prefix = 'SN') => `${prefix}-${process.pid}-${++serialSequence}`;
+
+/** A fetch that answers from the app in process, as if the player called from `address`. */
+export function injectFetch(app: App, address = '10.0.0.1'): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: init?.headers as Record<string, string>,
+      payload: init?.body as string,
+      remoteAddress: address,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers))
+      if (value !== undefined) headers.set(name, String(value));
+    return new Response(response.body, { status: response.statusCode, headers });
+  }) as typeof fetch;
+}
+
+/** The agent client a player at `address` uses, talking to the app in process. */
+export function agentClient(app: App, options: { token?: string; address?: string } = {}) {
+  return createAgentClient({
+    baseUrl: 'http://player.test',
+    token: options.token,
+    fetch: injectFetch(app, options.address),
+  });
+}
 
 export async function announce(app: App, serial: string, address = '10.0.0.1') {
   return app.inject({ method: 'POST', url: '/agent/v1/announce', payload: { serial }, remoteAddress: address });

@@ -8,10 +8,13 @@ function matches(pattern: string, pathname: string): boolean {
   return a.every((segment, i) => segment.startsWith(':') || segment === b[i]);
 }
 
+/** A route of the table with its literal title key, so the console can check the key exists at compile time. */
+export type Route = (typeof ROUTES)[number] & RouteDef;
+
 /** The route definition a pathname belongs to, if any. */
-export function findRoute(pathname: string): RouteDef | undefined {
+export function findRoute(pathname: string): Route | undefined {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (ROUTES as readonly RouteDef[]).find((r) => matches(r.path, clean));
+  return (ROUTES as readonly Route[]).find((r) => matches(r.path, clean));
 }
 
 /** Whether a role may open a route (an empty role list means every signed-in user). */
@@ -43,7 +46,14 @@ export function redirectFor(authority: string | null | undefined, pathname: stri
   return null;
 }
 
-export type MenuGroupView = { key: string; labelKey: string; items: { key: string; labelKey: string; path: string }[] };
+/** The i18n keys the menu names, as literals (the console's typecheck fails when one is missing). */
+export type MenuLabelKey = (typeof MENU)[number]['labelKey'] | (typeof MENU)[number]['items'][number]['labelKey'];
+
+export type MenuGroupView = {
+  key: string;
+  labelKey: MenuLabelKey;
+  items: { key: string; labelKey: MenuLabelKey; path: string }[];
+};
 
 /** The side menu as a role sees it: only items whose route the role may open, no empty groups. */
 export function menuFor(role: Role): MenuGroupView[] {

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { textOr } from '../../i18n/keys';
 
 /** Timestamps are shown in GMT (SPEC.md section 9): YYYY-MM-DD HH:mm:ss. */
 export function gmt(iso: string): string {
@@ -6,7 +7,7 @@ export function gmt(iso: string): string {
 }
 
 export function countryText(t: TFunction, region: string): string {
-  return region ? t(`country.${region}`) : t('contents.list.allCountries');
+  return region ? textOr(t, `country.${region}`, region) : t('contents.list.allCountries');
 }
 
 export function expiryText(t: TFunction, licenseTo: string | null): string {

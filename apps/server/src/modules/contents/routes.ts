@@ -114,7 +114,7 @@ export const contentsRoutes: ModulePlugin = async (app, { deps }) => {
       response: responses(ZEmpty, 404, 409),
     },
     handler: async (request) => {
-      await removeContent(db, media, currentUser(request), request.params.contentId, request.log);
+      await removeContent(deps, currentUser(request), request.params.contentId, request.log);
       return ok(null);
     },
   });

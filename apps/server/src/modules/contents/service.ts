@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
 import { findLiveProvider } from '../../live';
-import type { MediaDeps } from '../types';
+import type { AppDeps } from '../types';
 import { presentContent } from './present';
 import {
   type ContentFilter,
@@ -123,22 +123,23 @@ export async function changeContent(
 }
 
 /**
- * DELETE /api/contents/{content_id}: refused (409) while a schedule uses the content; otherwise the row is
- * marked deleted (its name stays for history), then its blobs and its live stream are released. A failure
- * to release is logged: the content is gone for users either way, and leftovers are only storage.
+ * DELETE /api/contents/{content_id}: refused (409) while a usage check (schedules, playlists) holds the
+ * content; otherwise the row is marked deleted (its name stays for history), then its blobs and its live
+ * stream are released. The checks run in the delete transaction after the row is locked by the mark, so
+ * a refusal rolls the mark back. A failure to release is logged: the content is gone for users either
+ * way, and leftovers are only storage.
  */
 export async function removeContent(
-  db: Database,
-  media: MediaDeps,
+  { db, media, contentUsage }: Pick<AppDeps, 'db' | 'media' | 'contentUsage'>,
   user: SessionUser,
   contentId: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
   const row = await visibleContent(db, user, contentId);
-  const reason = await contentInUse(db, row.id);
-  if (reason) throw new HttpError(409, reason);
   await db.transaction(async (tx) => {
     if (!(await markContentDeleted(tx, row.id))) throw notFound();
+    const reason = await contentInUse(tx, row.id, contentUsage);
+    if (reason) throw new HttpError(409, reason);
     await recordAudit(tx, { actor: user.userId, action: 'content.delete', target: row.id, detail: { name: row.name } });
   });
   await media.blobs.deletePrefix(`contents/${row.id}/`).catch((error: unknown) => {

@@ -1,22 +1,20 @@
 import type { Database } from '../../db/client';
+import type { ContentUsageCheck } from '../types';
+
+export type { ContentUsageCheck };
 
 /**
- * Says why a content may not be deleted (for example: a schedule still plays it), or null when nothing
- * holds it. There are no schedules yet: the schedules feature adds its check to CONTENT_USAGE_CHECKS, one
- * line, the way modules join MODULES; deleting then answers 409 with the check's message.
+ * The first reason any check gives why the content may not go, or null. Run inside the delete
+ * transaction with its handle, after the content row is locked, so a schedule created meanwhile is
+ * either seen here or waits for the delete and then finds the content gone.
  */
-export type ContentUsageCheck = (db: Database, contentId: string) => Promise<string | null>;
-
-export const CONTENT_USAGE_CHECKS: ContentUsageCheck[] = [];
-
-/** The first reason any check gives, or null. */
 export async function contentInUse(
-  db: Database,
+  tx: Database,
   contentId: string,
-  checks: readonly ContentUsageCheck[] = CONTENT_USAGE_CHECKS,
+  checks: readonly ContentUsageCheck[],
 ): Promise<string | null> {
   for (const check of checks) {
-    const reason = await check(db, contentId);
+    const reason = await check(tx, contentId);
     if (reason) return reason;
   }
   return null;

@@ -44,3 +44,7 @@ export async function findLog(db: Database, deviceCode: string, logId: string): 
     .limit(1);
   return row;
 }
+
+export async function insertLog(db: Database, values: typeof deviceLogs.$inferInsert): Promise<void> {
+  await db.insert(deviceLogs).values(values);
+}

@@ -1,6 +1,7 @@
 import { isAlive, type TDevice } from '@signage/domain';
 import type { Database } from '../../db/client';
-import { type DeviceRow, tagIdsOf, tagNames } from './repo';
+import type { DeviceRow } from './repo';
+import { tagIdsOf, tagNames } from './tags';
 
 /** Rows as the API shows them: ISO times, effective alive state, tags with their names. */
 export async function presentDevices(db: Database, rows: DeviceRow[], now: Date): Promise<TDevice[]> {

@@ -1,23 +1,44 @@
 import { aliveCutoff } from '@signage/domain';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  not,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { devices, deviceTags, settings } from '../../db/schema';
+import { devices } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
 import type { DeviceListFilter } from './scope';
+import { tagged } from './tags';
 
-export type DeviceRow = typeof devices.$inferSelect;
-export type TagNames = { id: string; en: string; ja: string; zh: string; ko: string };
+/**
+ * Whether a player has a schedule is derived, never stored: there are no schedules yet, so none has.
+ * The schedules feature turns this into an exists() over its targets; schedule changes then never
+ * touch the devices row, so they do not move updated_at, the list's cursor key.
+ */
+const scheduled = sql<boolean>`false`;
+
+/** A player row as the module reads it: the stored columns and the derived has-schedule truth. */
+const playerColumns = { ...getTableColumns(devices), hasSchedule: scheduled };
+export type DeviceRow = typeof devices.$inferSelect & { hasSchedule: boolean };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
-function tagged(ids: string[]): SQL {
-  return sql`exists (select 1 from ${deviceTags} where ${deviceTags.deviceCode} = ${devices.deviceCode} and ${inArray(deviceTags.settingId, ids)})`;
-}
-
 /** The WHERE clause of a player list query (SPEC.md section 7 filters), without the cursor. */
 function conditions(filter: DeviceListFilter, now: Date): SQL[] {
-  const where: (SQL | undefined)[] = [];
+  const where: (SQL | undefined)[] = [isNull(devices.deletedAt)];
   const cutoff = aliveCutoff(now);
   if (filter.region !== null) where.push(eq(devices.region, filter.region));
   if (filter.shopNo !== null) where.push(eq(devices.shopNo, filter.shopNo));
@@ -26,7 +47,7 @@ function conditions(filter: DeviceListFilter, now: Date): SQL[] {
   if (filter.is_activated !== undefined) where.push(eq(devices.isActivated, filter.is_activated));
   if (filter.shop_name) where.push(ilike(devices.shopName, contains(filter.shop_name)));
   if (filter.memo) where.push(ilike(devices.memo, contains(filter.memo)));
-  if (filter.has_schedule !== undefined) where.push(eq(devices.hasSchedule, filter.has_schedule));
+  if (filter.has_schedule !== undefined) where.push(filter.has_schedule ? scheduled : not(scheduled));
   if (filter.is_alive === true) where.push(and(eq(devices.isAlive, true), sql`${devices.lastAccessed} >= ${cutoff}`));
   if (filter.is_alive === false) {
     where.push(or(eq(devices.isAlive, false), isNull(devices.lastAccessed), lt(devices.lastAccessed, cutoff)));
@@ -59,7 +80,7 @@ export async function listDevices(
   }
   const direction = descending ? desc : asc;
   return db
-    .select()
+    .select(playerColumns)
     .from(devices)
     .where(and(...where))
     .orderBy(direction(devices.updatedAt), direction(devices.deviceCode))
@@ -74,66 +95,44 @@ export async function countDevices(db: Database, filter: DeviceListFilter, now: 
   return row?.n ?? 0;
 }
 
+/** A player that is not deleted, by its code. */
 export async function findDevice(db: Database, deviceCode: string): Promise<DeviceRow | undefined> {
-  const [row] = await db.select().from(devices).where(eq(devices.deviceCode, deviceCode)).limit(1);
+  const [row] = await db
+    .select(playerColumns)
+    .from(devices)
+    .where(and(eq(devices.deviceCode, deviceCode), isNull(devices.deletedAt)))
+    .limit(1);
   return row;
 }
 
-export async function tagIdsOf(db: Database, codes: string[]): Promise<Map<string, string[]>> {
-  const byDevice = new Map<string, string[]>();
-  if (codes.length === 0) return byDevice;
-  const rows = await db.select().from(deviceTags).where(inArray(deviceTags.deviceCode, codes));
-  for (const row of rows) byDevice.set(row.deviceCode, [...(byDevice.get(row.deviceCode) ?? []), row.settingId]);
-  return byDevice;
+/** A player that is not deleted, by its serial (unique among live players). */
+export async function findDeviceBySerial(db: Database, serial: string): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .select(playerColumns)
+    .from(devices)
+    .where(and(eq(devices.deviceName, serial), isNull(devices.deletedAt)))
+    .limit(1);
+  return row;
 }
 
-/** Tag names from the settings table; an id without a row (none: device_tags has a foreign key) gets empty names. */
-export async function tagNames(db: Database, ids: string[]): Promise<Map<string, TagNames>> {
-  const names = new Map<string, TagNames>();
-  if (ids.length === 0) return names;
-  const rows = await db
-    .select({ id: settings.id, en: settings.en, ja: settings.ja, zh: settings.zh, ko: settings.ko })
-    .from(settings)
-    .where(inArray(settings.id, ids));
-  for (const row of rows) names.set(row.id, row);
-  for (const id of ids) if (!names.has(id)) names.set(id, { id, en: '', ja: '', zh: '', ko: '' });
-  return names;
+/** The live, paired player holding a device token (by its sha256); a deleted player holds none. */
+export async function findDeviceByTokenHash(db: Database, tokenHash: string): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .select(playerColumns)
+    .from(devices)
+    .where(and(eq(devices.tokenHash, tokenHash), isNull(devices.deletedAt), eq(devices.isActivated, true)))
+    .limit(1);
+  return row;
 }
 
 export type DeviceChange = Partial<Pick<DeviceRow, 'memo' | 'storeType' | 'deviceType' | 'timeZone'>>;
 
-export async function updateDevice(db: Database, deviceCode: string, change: DeviceChange, now: Date): Promise<void> {
-  await db
+/** Staff edits; false when the player is gone (deleted meanwhile). */
+export async function updateDevice(db: Database, deviceCode: string, change: DeviceChange, now: Date) {
+  const rows = await db
     .update(devices)
     .set({ ...change, updatedAt: now })
-    .where(eq(devices.deviceCode, deviceCode));
-}
-
-/**
- * Replaces a player's tags. Only device tags (level 2 of a DEVICE_TAG category) may be set: returns
- * false and changes nothing when an id is not one.
- */
-export async function replaceDeviceTags(db: Database, deviceCode: string, ids: string[]): Promise<boolean> {
-  const unique = [...new Set(ids)];
-  if (unique.length > 0) {
-    const [found] = await db
-      .select({ n: count() })
-      .from(settings)
-      .where(
-        and(inArray(settings.id, unique), eq(settings.level, 2), sql`starts_with(${settings.type}, 'DEVICE_TAG-')`),
-      );
-    if (Number(found?.n ?? 0) !== unique.length) return false;
-  }
-  await db.delete(deviceTags).where(eq(deviceTags.deviceCode, deviceCode));
-  if (unique.length > 0) await db.insert(deviceTags).values(unique.map((settingId) => ({ deviceCode, settingId })));
-  return true;
-}
-
-/** Deletes the player; its tags, PIN and log rows go with it (cascade), and its token stops working. */
-export async function deleteDevice(db: Database, deviceCode: string): Promise<boolean> {
-  const rows = await db
-    .delete(devices)
-    .where(eq(devices.deviceCode, deviceCode))
+    .where(and(eq(devices.deviceCode, deviceCode), isNull(devices.deletedAt)))
     .returning({ code: devices.deviceCode });
   return rows.length > 0;
 }

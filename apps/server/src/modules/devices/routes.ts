@@ -11,7 +11,7 @@ import { ok, responses, ZEmpty } from '../../http/envelope';
 import type { ModulePlugin } from '../types';
 import { editPlayer, listPlayers, playerDetail, removePlayer } from './service';
 
-export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media } }) => {
+export const devicesRoutes: ModulePlugin = async (app, { deps: { db } }) => {
   app.get('/', {
     schema: {
       tags: ['players'],
@@ -54,7 +54,7 @@ export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media } }) 
       response: responses(ZEmpty, 400, 401, 403, 404),
     },
     handler: async (request) => {
-      await removePlayer(db, media.blobs, currentUser(request), request.params.device_code);
+      await removePlayer(db, currentUser(request), request.params.device_code);
       return ok(null);
     },
   });

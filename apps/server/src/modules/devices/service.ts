@@ -12,21 +12,14 @@ import {
 } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import type { SessionUser } from '../../auth/sessions';
-import type { BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { forbidden, HttpError, notFound } from '../../http/envelope';
+import { softDeleteDevice } from './lifecycle';
 import { presentDevices } from './present';
-import {
-  countDevices,
-  type DeviceRow,
-  deleteDevice,
-  findDevice,
-  listDevices,
-  replaceDeviceTags,
-  updateDevice,
-} from './repo';
+import { countDevices, type DeviceRow, findDevice, listDevices, updateDevice } from './repo';
 import { inScope, scopedFilter, scopeOf } from './scope';
+import { replaceDeviceTags } from './tags';
 
 export async function listPlayers(db: Database, user: SessionUser, query: TDeviceListFilter): Promise<TDeviceList> {
   const filter = scopedFilter(user, query);
@@ -74,12 +67,13 @@ export async function editPlayer(
   }
   const now = new Date();
   await db.transaction(async (tx) => {
-    await updateDevice(
-      tx,
-      deviceCode,
-      { memo: change.memo, storeType: change.store_type, deviceType: change.device_type, timeZone: change.time_zone },
-      now,
-    );
+    const values = {
+      memo: change.memo,
+      storeType: change.store_type,
+      deviceType: change.device_type,
+      timeZone: change.time_zone,
+    };
+    if (!(await updateDevice(tx, deviceCode, values, now))) throw notFound();
     if (change.tags && !(await replaceDeviceTags(tx, deviceCode, change.tags))) {
       throw new HttpError(400, MESSAGES.selectTags);
     }
@@ -88,11 +82,14 @@ export async function editPlayer(
   return playerDetail(db, user, deviceCode);
 }
 
-/** Deletes a player (DS_LHQIT in its region, DS_FRIT anywhere): its token is revoked with it. */
-export async function removePlayer(db: Database, blobs: BlobStore, user: SessionUser, deviceCode: string) {
+/**
+ * Deletes a player (DS_LHQIT in its region, DS_FRIT anywhere), softly: its token stops working at once,
+ * it leaves every list, and its row keeps the names play history shows. Its logs stay stored, unreachable.
+ */
+export async function removePlayer(db: Database, user: SessionUser, deviceCode: string) {
   const row = await visibleDevice(db, user, deviceCode);
   await db.transaction(async (tx) => {
-    if (!(await deleteDevice(tx, deviceCode))) throw notFound(MESSAGES.playerDeleteFailed);
+    if (!(await softDeleteDevice(tx, row, new Date()))) throw notFound(MESSAGES.playerDeleteFailed);
     await recordAudit(tx, {
       actor: user.userId,
       action: 'player.delete',
@@ -100,6 +97,4 @@ export async function removePlayer(db: Database, blobs: BlobStore, user: Session
       detail: { device_name: row.deviceName, region: row.region, shop_no: row.shopNo },
     });
   });
-  // The log texts follow once the rows are gone; a leftover file is unreachable, never shown.
-  await blobs.deletePrefix(`logs/${deviceCode}/`).catch(() => 0);
 }

@@ -1,23 +1,56 @@
 import { MESSAGES, ZHealth } from '@signage/domain';
+import { z } from 'zod';
 import { HttpError, ok, responses } from '../../http/envelope';
 import type { ModulePlugin } from '../types';
-import { pingDatabase } from './repo';
+import { pingDatabase, readReadiness, shippedMigrationCount } from './repo';
+
+export const NOT_READY = {
+  migrations: 'Not ready: database migrations have not all been applied',
+  admin: 'Not ready: the administrator account has not been created yet',
+} as const;
+
+const ZLiveness = z.object({ status: z.literal('ok') });
 
 export const healthRoutes: ModulePlugin = async (app, { deps: { db } }) => {
+  const shipped = shippedMigrationCount();
+  // Readiness only ever goes from no to yes: once there, each check is the database ping alone.
+  let ready = false;
+
+  const notReadyReason = async (): Promise<string | null> => {
+    if (ready) return null;
+    const { appliedMigrations, hasUser } = await readReadiness(db);
+    if (appliedMigrations < shipped) return NOT_READY.migrations;
+    if (!hasUser) return NOT_READY.admin;
+    ready = true;
+    return null;
+  };
+
   app.get('', {
     schema: {
       tags: ['health'],
-      summary: 'Liveness and database reachability (for load balancers)',
+      summary: 'Readiness (for load balancers): database reachable, migrations applied, first account created',
       response: responses(ZHealth, 503),
     },
     handler: async (request) => {
+      let reason: string | null;
       try {
         await pingDatabase(db);
+        reason = await notReadyReason();
       } catch (error) {
         request.log.error({ err: error }, 'database health check failed');
         throw new HttpError(503, MESSAGES.unexpectedError);
       }
+      if (reason) throw new HttpError(503, reason);
       return ok({ status: 'ok' as const, database: 'ok' as const });
     },
+  });
+
+  app.get('/live', {
+    schema: {
+      tags: ['health'],
+      summary: 'Liveness: the process answers HTTP (no database involved)',
+      response: responses(ZLiveness),
+    },
+    handler: async () => ok({ status: 'ok' as const }),
   });
 };

@@ -1,5 +1,6 @@
 import {
   ANNOUNCE_ACTIVE_WINDOW_MS,
+  canPlayerTransition,
   defaultZoneOf,
   isCountry,
   isRegionBound,
@@ -7,6 +8,7 @@ import {
   MESSAGES,
   PAGE_SIZE,
   PIN_LIFETIME_MS,
+  playerStateOf,
   type TIssuedPin,
   type TWaitingList,
   type ZNewDeviceRegister,
@@ -19,11 +21,17 @@ import { effectiveRegion } from '../../auth/guards';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../http/envelope';
-import { replaceDeviceTags } from '../devices/repo';
+import {
+  countWaiting,
+  type DeviceRow,
+  findDevice,
+  findDeviceBySerial,
+  listWaiting,
+  registerStore,
+  replaceDeviceTags,
+  savePin,
+} from '../devices';
 import { generatePin, hashPin } from './pins';
-import { countWaiting, findByCode, findBySerial, listWaiting, registerStore, savePin } from './repo';
-
-type DeviceRow = NonNullable<Awaited<ReturnType<typeof findBySerial>>>;
 
 /** The waiting list (SPEC.md section 2): unpaired players, of the user's region or not registered yet. */
 export async function waitingList(
@@ -69,7 +77,7 @@ function assertRegistrable(user: SessionUser, row: DeviceRow | undefined): Devic
   if (!row) throw notFound();
   const foreign = isRegionBound(user.authority) && row.region !== '' && row.region !== user.region;
   if (foreign) throw notFound();
-  if (row.isActivated) throw new HttpError(409, MESSAGES.registrationPostFailed);
+  if (!canPlayerTransition(playerStateOf(row), 'register')) throw new HttpError(409, MESSAGES.registrationPostFailed);
   return row;
 }
 
@@ -89,7 +97,7 @@ async function issue(
   await db.transaction(async (tx) => {
     const stored = await registerStore(
       tx,
-      row.deviceCode,
+      row,
       {
         region,
         shopNo: input.shop_no,
@@ -118,13 +126,13 @@ async function issue(
 
 /** POST /api/registrations: a waiting player gets its store and a PIN (replacing an earlier PIN). */
 export async function registerNewDevice(db: Database, user: SessionUser, body: z.output<typeof ZNewDeviceRegister>) {
-  const row = assertRegistrable(user, await findBySerial(db, body.device_name));
+  const row = assertRegistrable(user, await findDeviceBySerial(db, body.device_name));
   return issue(db, user, row, body, 'player.register');
 }
 
 /** POST /api/players: a registered, unpaired player gets its store updated and a fresh PIN. */
 export async function registerPlayer(db: Database, user: SessionUser, body: z.output<typeof ZPlayerRegister>) {
-  const row = assertRegistrable(user, await findByCode(db, body.device_code));
+  const row = assertRegistrable(user, await findDevice(db, body.device_code));
   if (row.registeredAt === null) throw notFound();
   return issue(db, user, row, body, 'player.pin');
 }

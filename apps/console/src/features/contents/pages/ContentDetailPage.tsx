@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useScreenStateStore } from '../../../app/screenState';
 import { useBanner } from '../../../app/shell/useBanner';
+import { textOr } from '../../../i18n/keys';
 import { openDialog } from '../../../ui/dialog';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useContent, useDeleteContent, useUpdateContent } from '../api';
@@ -139,11 +140,15 @@ export default function ContentDetailPage() {
               {stream ? (
                 <>
                   <Descriptions.Item label={t('contents.live.platform')}>
-                    {t(`contents.platform.${content.livePlatform ?? 'bambuser'}`)}
+                    {textOr(
+                      t,
+                      `contents.platform.${content.livePlatform ?? 'bambuser'}`,
+                      content.livePlatform ?? 'bambuser',
+                    )}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('contents.live.layout')}>
                     <Flex gap={12} align="center">
-                      {content.layout ? t(`contents.layout.${content.layout}`) : ''}
+                      {content.layout ? textOr(t, `contents.layout.${content.layout}`, content.layout) : ''}
                       <LayoutSketch layout={content.layout} logoPosition={content.live_logo_position} />
                     </Flex>
                   </Descriptions.Item>
@@ -153,11 +158,15 @@ export default function ContentDetailPage() {
                     {`${content.output_resolution_width ?? ''} x ${content.output_resolution_height ?? ''}`}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('contents.live.logoPosition')}>
-                    {content.live_logo_position ? t(`contents.logoPosition.${content.live_logo_position}`) : '-'}
+                    {content.live_logo_position
+                      ? textOr(t, `contents.logoPosition.${content.live_logo_position}`, content.live_logo_position)
+                      : '-'}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('contents.live.prompt')}>{content.live_prompt || '-'}</Descriptions.Item>
                   <Descriptions.Item label={t('contents.live.dashboard')}>
-                    {content.live_dashboard ? t(`contents.dashboard.${content.live_dashboard}`) : '-'}
+                    {content.live_dashboard
+                      ? textOr(t, `contents.dashboard.${content.live_dashboard}`, content.live_dashboard)
+                      : '-'}
                   </Descriptions.Item>
                 </>
               ) : null}

@@ -1,5 +1,5 @@
 import { DownloadOutlined, FilterOutlined, ReloadOutlined } from '@ant-design/icons';
-import { defaultLogRange, findRoute, type TLogEntry } from '@signage/domain';
+import { defaultLogRange, type TLogEntry } from '@signage/domain';
 import { Button, Card, Descriptions, Empty, Flex, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +28,10 @@ export default function PlayerLogsPage() {
   if (!code) {
     return (
       <>
-        <PageHeader title={t(findRoute('/device/logs')?.titleKey ?? '')} />
+        <PageHeader title={t('title.playerLogs')} />
         <Card>
           <Empty description={t('logs.noPlayer')}>
-            <Link to="/device/list">{t(findRoute('/device/list')?.titleKey ?? '')}</Link>
+            <Link to="/device/list">{t('title.playerList')}</Link>
           </Empty>
         </Card>
       </>
@@ -49,7 +49,7 @@ export default function PlayerLogsPage() {
   return (
     <>
       <PageHeader
-        title={t(findRoute('/device/logs')?.titleKey ?? '')}
+        title={t('title.playerLogs')}
         extra={
           <>
             <Button icon={<FilterOutlined />} onClick={openSearch} aria-haspopup="dialog">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useBanner } from '../../../app/shell/useBanner';
+import { textOr } from '../../../i18n/keys';
 import { useRegisterNewDevice, useReissuePin } from '../api';
 import { formatGmt } from '../format';
 import type { StoreDraft } from '../store';
@@ -89,7 +90,7 @@ export function IssuePinStep({ serial, draft, onBack }: Props) {
             {
               key: 'country',
               label: t('players.country'),
-              children: draft.region ? t(`country.${draft.region}`) : '-',
+              children: draft.region ? textOr(t, `country.${draft.region}`, draft.region) : '-',
             },
             {
               key: 'timeZone',
@@ -103,7 +104,11 @@ export function IssuePinStep({ serial, draft, onBack }: Props) {
               label: t('players.displayPattern'),
               children: draft.display_pattern ? displayPatternLabel(draft.display_pattern) : '-',
             },
-            { key: 'location', label: t('players.location'), children: t(`location.${draft.device_type}`) },
+            {
+              key: 'location',
+              label: t('players.location'),
+              children: textOr(t, `location.${draft.device_type}`, draft.device_type),
+            },
           ]}
         />
         <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>

@@ -3,6 +3,7 @@ import { Badge, Button, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useChosenLanguage } from '../../../i18n';
+import { textOr } from '../../../i18n/keys';
 import { tagName } from '../../../ui/tagName';
 import { floorMapUrl } from '../api';
 
@@ -65,7 +66,7 @@ export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyT
   const location = {
     title: t('players.location'),
     dataIndex: 'device_type',
-    render: (v: string) => (v ? t(`location.${v}`) : '-'),
+    render: (v: string) => (v ? textOr(t, `location.${v}`, v) : '-'),
   };
   const memo = { title: t('players.memo'), dataIndex: 'memo', ellipsis: true };
 
@@ -74,13 +75,17 @@ export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyT
       number,
       storeName,
       { title: t('players.storeCode'), dataIndex: 'shop_no' },
-      { title: t('players.country'), dataIndex: 'region', render: (v: string) => (v ? t(`country.${v}`) : '-') },
+      {
+        title: t('players.country'),
+        dataIndex: 'region',
+        render: (v: string) => (v ? textOr(t, `country.${v}`, v) : '-'),
+      },
       pattern,
       memo,
       {
         title: t('players.storeType'),
         dataIndex: 'store_type',
-        render: (v: string) => (v ? t(`storeType.${v}`) : '-'),
+        render: (v: string) => (v ? textOr(t, `storeType.${v}`, v) : '-'),
       },
       location,
       {

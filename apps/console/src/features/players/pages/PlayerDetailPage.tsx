@@ -3,7 +3,6 @@ import {
   canDeletePlayer,
   canEditPlayer,
   displayPatternLabel,
-  findRoute,
   MESSAGES,
   type TDevice,
   zoneLabel,
@@ -16,6 +15,7 @@ import { errorMessageOf } from '../../../app/api';
 import { useAuth } from '../../../app/auth/store';
 import { useBanner } from '../../../app/shell/useBanner';
 import { useChosenLanguage } from '../../../i18n';
+import { textOr } from '../../../i18n/keys';
 import { translateMessage } from '../../../i18n/messages';
 import { CenteredSpinner } from '../../../ui/CenteredSpinner';
 import { openDialog } from '../../../ui/dialog';
@@ -30,10 +30,10 @@ function NoPlayerChosen() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t(findRoute('/device/detail')?.titleKey ?? '')} />
+      <PageHeader title={t('title.playerDetail')} />
       <Card>
         <Empty description={t('players.noSelection')}>
-          <Link to="/device/list">{t(findRoute('/device/list')?.titleKey ?? '')}</Link>
+          <Link to="/device/list">{t('title.playerList')}</Link>
         </Empty>
       </Card>
     </>
@@ -65,7 +65,11 @@ function PlayerFacts({ device }: { device: TDevice }) {
       items={[
         { key: 'name', label: t('players.storeName'), children: device.shop_name },
         { key: 'code', label: t('players.storeCode'), children: device.shop_no },
-        { key: 'country', label: t('players.country'), children: device.region ? t(`country.${device.region}`) : '-' },
+        {
+          key: 'country',
+          label: t('players.country'),
+          children: device.region ? textOr(t, `country.${device.region}`, device.region) : '-',
+        },
         { key: 'pattern', label: t('players.displayPattern'), children: displayPatternLabel(device.display_pattern) },
         { key: 'timeZone', label: t('players.timeZone'), children: <PlayerTimeZone device={device} /> },
         { key: 'serial', label: t('players.serial'), children: device.device_name },
@@ -91,9 +95,13 @@ function PlayerFacts({ device }: { device: TDevice }) {
         {
           key: 'storeType',
           label: t('players.storeType'),
-          children: device.store_type ? t(`storeType.${device.store_type}`) : '-',
+          children: device.store_type ? textOr(t, `storeType.${device.store_type}`, device.store_type) : '-',
         },
-        { key: 'location', label: t('players.location'), children: t(`location.${device.device_type}`) },
+        {
+          key: 'location',
+          label: t('players.location'),
+          children: textOr(t, `location.${device.device_type}`, device.device_type),
+        },
         { key: 'memo', label: t('players.memo'), span: 'filled', children: device.memo || '-' },
         {
           key: 'tags',
@@ -145,7 +153,7 @@ export default function PlayerDetailPage() {
   return (
     <>
       <PageHeader
-        title={t(findRoute('/device/detail')?.titleKey ?? '')}
+        title={t('title.playerDetail')}
         extra={
           device && role ? (
             <>

@@ -3,7 +3,6 @@ import {
   canChooseCountry,
   canFilterPlayers,
   canReadPlayerLogs,
-  findRoute,
   MESSAGES,
   maxPageOf,
   playerListViewFor,
@@ -44,7 +43,7 @@ export default function PlayerListPage() {
   return (
     <>
       <PageHeader
-        title={t(findRoute('/device/list')?.titleKey ?? '')}
+        title={t('title.playerList')}
         extra={
           <>
             {canFilterPlayers(role) ? (

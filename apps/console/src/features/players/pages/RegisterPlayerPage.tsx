@@ -1,4 +1,4 @@
-import { findRoute, isRegionBound } from '@signage/domain';
+import { isRegionBound } from '@signage/domain';
 import { Card, Steps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ export default function RegisterPlayerPage() {
 
   return (
     <>
-      <PageHeader title={t(findRoute('/newdevice/register/x')?.titleKey ?? '')} />
+      <PageHeader title={t('title.registerPlayer')} />
       <Steps
         current={step}
         style={{ marginBottom: 24, maxWidth: 640 }}

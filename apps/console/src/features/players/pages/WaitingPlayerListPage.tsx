@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { findRoute, MESSAGES, maxPageOf, waitingListActivatedParam } from '@signage/domain';
+import { MESSAGES, maxPageOf, waitingListActivatedParam } from '@signage/domain';
 import { Button, Card, Empty, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,7 +25,7 @@ export default function WaitingPlayerListPage() {
   return (
     <>
       <PageHeader
-        title={t(findRoute('/newdevice/list')?.titleKey ?? '')}
+        title={t('title.waitingList')}
         extra={
           <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} loading={list.isFetching}>
             {t('players.refresh')}

@@ -2,6 +2,7 @@ import { parseCategoryType, type TSetting } from '@signage/domain';
 import { Card, Flex, Input, Typography, theme } from 'antd';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { I18nKey } from '../../../i18n/keys';
 import { useTagName } from '../../../ui/tagName';
 import type { TagFormValues } from '../form';
 import { TagTypeSelect } from './TagTypeSelect';
@@ -21,7 +22,7 @@ type TagFormProps = {
 
 type TextField = 'value' | 'en' | 'ja' | 'zh' | 'ko' | 'note';
 
-const TEXT_FIELDS: { field: TextField; label: string; placeholder: string }[] = [
+const TEXT_FIELDS: { field: TextField; label: I18nKey; placeholder: I18nKey }[] = [
   { field: 'value', label: 'tags.columns.value', placeholder: 'tags.placeholders.value' },
   { field: 'en', label: 'tags.columns.nameEn', placeholder: 'tags.placeholders.nameEn' },
   { field: 'ja', label: 'tags.columns.nameJp', placeholder: 'tags.placeholders.nameJp' },

@@ -3,6 +3,7 @@ import { Button, Flex, Table, type TableColumnsType, Tag, Typography } from 'ant
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { I18nKey } from '../../../i18n/keys';
 import { useTagName } from '../../../ui/tagName';
 import { useTypeLabel } from './typeLabel';
 
@@ -21,7 +22,7 @@ export function TagTable({ settings, categories, loading, empty }: TagTableProps
   const nameOf = useTagName();
   const categoryOf = (id: string | null) => (id ? categories.find((category) => category.id === id) : undefined);
 
-  const name = (field: 'en' | 'ja' | 'zh' | 'ko', title: string) => ({
+  const name = (field: 'en' | 'ja' | 'zh' | 'ko', title: I18nKey) => ({
     title: t(title),
     dataIndex: field,
     key: field,

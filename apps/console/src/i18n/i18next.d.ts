@@ -1,0 +1,12 @@
+import type en from './en.json';
+
+/**
+ * English is the reference catalogue: every key t() is called with must exist in en.json, or the
+ * typecheck fails (a test keeps ja, tw and ko to exactly en's keys).
+ */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}

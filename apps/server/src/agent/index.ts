@@ -1,0 +1,20 @@
+import type { ModulePlugin } from '../modules/types';
+import { announceRoute } from './announce';
+import { registerDeviceAuth } from './device';
+import { heartbeatRoute } from './heartbeat';
+import { logsRoute } from './logs';
+import { pairRoute } from './pair';
+
+/**
+ * The player protocol, version 1 (ARCHITECTURE.md section 5), one file per call. Announce and pair are
+ * open; the others need the device token from pairing as `Authorization: Bearer <token>`, checked by
+ * `app.requireDevice`, which sets `request.device`.
+ */
+export const agentRoutes: ModulePlugin = async (app, options) => {
+  registerDeviceAuth(app, options.deps.db);
+  for (const route of [announceRoute, pairRoute, heartbeatRoute, logsRoute]) await app.register(route, options);
+};
+
+export { ANNOUNCE_INTERVAL_SECONDS } from './announce';
+export { hashDeviceToken } from './device';
+export { runSimulator, SIMULATOR_HELP } from './simulatorCli';

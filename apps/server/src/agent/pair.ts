@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AGENT_CONTRACTS,
+  AGENT_MESSAGES,
+  agentRoutePath,
+  HEARTBEAT_INTERVAL_SECONDS,
+  isPinExpired,
+  PAIR_THROTTLE,
+} from '@signage/domain';
+import { recordAudit } from '../audit/repo';
+import type { Database } from '../db/client';
+import { HttpError, ok, responses } from '../http/envelope';
+import { deleteSpentPin, findDeviceBySerial, pairDevice, reservePinGuess } from '../modules/devices';
+import { hashPin } from '../modules/registrations';
+import type { ModulePlugin } from '../modules/types';
+import { hashDeviceToken } from './device';
+import { assertNotThrottled, pairAddressKey, recordPairingFailure } from './throttle';
+
+/**
+ * Pairs a registered player with its PIN. Wrong, expired, used and void PINs get one answer (401).
+ * Each guess takes one of the PIN's PAIR_THROTTLE.guessesPerPin tries before it is compared (atomically,
+ * so parallel guesses cannot share a try) and the last wrong one voids the PIN until staff issue a new
+ * one; wrong guesses also count against the address, whose throttled guesses are refused unlooked-at.
+ */
+export async function pair(db: Database, input: { serial: string; pin: string; address: string }) {
+  const now = new Date();
+  const addressKey = pairAddressKey(input.address);
+  await assertNotThrottled(db, addressKey, now);
+  const device = await findDeviceBySerial(db, input.serial);
+  const pin = device ? await reservePinGuess(db, device.deviceCode, PAIR_THROTTLE.guessesPerPin) : undefined;
+  const pinHash = device ? hashPin(device.deviceCode, input.pin) : '';
+  const token = randomBytes(32).toString('base64url');
+  const paired =
+    device !== undefined &&
+    pin !== undefined &&
+    !isPinExpired(pin.expiresAt, now) &&
+    pin.pinHash === pinHash &&
+    (await db.transaction(async (tx) => {
+      if (!(await pairDevice(tx, device, pinHash, hashDeviceToken(token), now))) return false;
+      await recordAudit(tx, { actor: `device:${device.deviceCode}`, action: 'player.pair', target: device.deviceCode });
+      return true;
+    }));
+  if (!paired || !device) {
+    if (device && pin && pin.wrongGuesses >= PAIR_THROTTLE.guessesPerPin) {
+      await deleteSpentPin(db, device.deviceCode, PAIR_THROTTLE.guessesPerPin);
+    }
+    await recordPairingFailure(db, addressKey, now);
+    throw new HttpError(401, AGENT_MESSAGES.pinRejected);
+  }
+  return { device_code: device.deviceCode, token, heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS };
+}
+
+const call = AGENT_CONTRACTS.pair;
+
+/** POST /agent/v1/pair: open; trades serial and PIN for the device token. */
+export const pairRoute: ModulePlugin = async (app, { deps: { db } }) => {
+  app.post(agentRoutePath(call), {
+    schema: {
+      tags: ['agent'],
+      summary: 'Trade serial + PIN for a device token. PINs are single use and expire; wrong guesses are throttled',
+      body: call.body,
+      response: responses(call.response, 400, 401, 429),
+    },
+    handler: async (request) => ok(await pair(db, { ...request.body, address: request.ip })),
+  });
+};

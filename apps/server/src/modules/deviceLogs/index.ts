@@ -1,0 +1,3 @@
+/** The device logs module: the one owner of device_logs (players upload, DS_FRIT lists and downloads). */
+export { deviceLogsRoutes } from './routes';
+export { storeUploadedLog } from './upload';

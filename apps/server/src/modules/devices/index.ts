@@ -1,0 +1,19 @@
+/**
+ * The devices module: the one owner of the devices, device_tags and device_pins tables. Other modules
+ * (registrations, device logs, the player agent) reach players only through what this file exports.
+ */
+export {
+  announceSerial,
+  deleteSpentPin,
+  pairDevice,
+  recordHeartbeat,
+  registerStore,
+  reservePinGuess,
+  type StoreValues,
+  savePin,
+} from './lifecycle';
+export { type DeviceRow, findDevice, findDeviceBySerial, findDeviceByTokenHash } from './repo';
+export { devicesRoutes } from './routes';
+export { visibleDevice } from './service';
+export { replaceDeviceTags } from './tags';
+export { countWaiting, listWaiting, type WaitingFilter } from './waiting';

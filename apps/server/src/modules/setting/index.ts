@@ -1,0 +1,2 @@
+/** The setting module: tags (settings) and their categories. */
+export { settingRoutes } from './routes';

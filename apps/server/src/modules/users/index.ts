@@ -1,0 +1,14 @@
+/** The users module: staff accounts, sign-in, and the admin commands of the CLI and its socket. */
+export {
+  type AdminUserView,
+  addUser,
+  bootstrapAdmin,
+  changePassword,
+  listAllUsers,
+  parseInput,
+  removeUser,
+  ZAddUser,
+  ZChangePassword,
+  ZRemoveUser,
+} from './admin';
+export { usersRoutes } from './routes';

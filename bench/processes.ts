@@ -1,0 +1,133 @@
+/**
+ * Shared by the request-path, cold-start and console-wire benches: a fresh PostgreSQL database,
+ * the product started as `npm start` starts it, and a bare Fastify hello-world to compare with.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const PASSWORD = 'Bench-Passw0rd-15';
+/** Admin connection used to create and drop the bench database. */
+export const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `signage_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+}
+
+export type Started = { port: number; child: ChildProcess; stop: () => Promise<void> };
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+}
+
+/** Resolves with the first match of `pattern` in the child's stdout; rejects if it exits first. */
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = pattern.exec(out);
+      if (match) resolve(match);
+    });
+    child.once('exit', (code) => reject(new Error(`process exited with ${code}: ${out.slice(-2000)}`)));
+  });
+}
+
+/** Polls until the URL answers 200 (a start-up wait, not a test: there is nothing to subscribe to). */
+export async function waitFor200(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms (last ${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export type ProductOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  port?: number;
+  env?: NodeJS.ProcessEnv;
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+};
+
+/** The product as `npm start` runs it (tsx, default log level), listening on 127.0.0.1. */
+export async function startProduct(options: ProductOptions = {}): Promise<Started & { dataDir: string }> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'signage-bench-'));
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(options.port ?? 0),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: PASSWORD,
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        ...options.env,
+      },
+      // The request log goes to stdout as in production; it is read here and dropped.
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const match = await waitForLine(child, /running at http:\/\/[^:]+:(\d+)/);
+  child.stdout?.resume();
+  return { port: Number(match[1]), child, stop: stopper(child), dataDir };
+}
+
+/** Removes a data directory made by startProduct. */
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** A bare Fastify hello-world in its own process, the same runtime (tsx) as the product. */
+export async function startBare(): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/bare-fastify.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const match = await waitForLine(child, /listening on (\d+)/);
+  return { port: Number(match[1]), child, stop: stopper(child) };
+}
+
+export async function login(port: number, userId = 'admin', password = PASSWORD): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/users/${userId}/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password }),
+  });
+  const cookie = response.headers.get('set-cookie')?.split(';')[0];
+  if (!response.ok || !cookie) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return cookie;
+}

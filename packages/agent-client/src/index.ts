@@ -1,0 +1,88 @@
+import {
+  AGENT_CONTRACTS,
+  type AgentContract,
+  type LogLevel,
+  type TLogUpload,
+  ZFailure,
+  zEnvelope,
+} from '@signage/domain';
+
+/**
+ * A typed client of the player protocol /agent/v1 for the simulator, the tests and the web player.
+ * Browser-safe: it needs only `fetch`. Every reply is parsed with the domain schema of its call, so a
+ * server that answers something else fails loudly here instead of deep inside a player.
+ */
+export type AgentClientOptions = {
+  /** Where the server is, e.g. 'http://127.0.0.1:8080' (the /agent/v1 paths are added). */
+  baseUrl: string;
+  /** The device token from pairing; `pair` sets it. */
+  token?: string;
+  /** Defaults to the global fetch; tests pass one that routes to the app in process. */
+  fetch?: typeof fetch;
+};
+
+/** A refused or unreadable call: the HTTP status and the server's message (the text installers see). */
+export class AgentClientError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Seconds to wait before trying again (throttled pairing), when the server said so. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'AgentClientError';
+  }
+}
+
+type Reply<C extends AgentContract> = ReturnType<C['response']['parse']>;
+type Body<C extends AgentContract> = Parameters<C['body']['parse']>[0];
+
+export type AgentClient = ReturnType<typeof createAgentClient>;
+
+export function createAgentClient(options: AgentClientOptions) {
+  const send = options.fetch ?? globalThis.fetch.bind(globalThis);
+  let token = options.token;
+
+  async function call<C extends AgentContract>(contract: C, body: Body<C>): Promise<Reply<C>> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (contract.auth === 'device' && token) headers.authorization = `Bearer ${token}`;
+    const response = await send(new URL(contract.path, options.baseUrl), {
+      method: contract.method,
+      headers,
+      body: JSON.stringify(body),
+    });
+    const json: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const failure = ZFailure.safeParse(json);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new AgentClientError(
+        response.status,
+        failure.success ? failure.data.message : `HTTP ${response.status}`,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
+    }
+    const envelope = zEnvelope(contract.response).safeParse(json);
+    if (!envelope.success) {
+      throw new AgentClientError(response.status, `Unexpected reply from ${contract.path}: ${envelope.error.message}`);
+    }
+    return envelope.data.data as Reply<C>;
+  }
+
+  return {
+    get token(): string | undefined {
+      return token;
+    },
+    /** Says the serial is here; answers whether it waits, is registered, or is paired. */
+    announce: (serial: string) => call(AGENT_CONTRACTS.announce, { serial }),
+    /** Trades serial and PIN for the device token, which later calls send. */
+    async pair(serial: string, pin: string) {
+      const reply = await call(AGENT_CONTRACTS.pair, { serial, pin });
+      token = reply.token;
+      return reply;
+    },
+    heartbeat: (status: 'ok' | 'error' = 'ok') => call(AGENT_CONTRACTS.heartbeat, { status }),
+    uploadLog: (upload: TLogUpload) => call(AGENT_CONTRACTS.logs, upload),
+  };
+}
+
+export type { LogLevel, TLogUpload };
