@@ -6,6 +6,7 @@ export * from './catalog/messages';
 export * from './catalog/places';
 export * from './catalog/roles';
 export * from './catalog/routes';
+export * from './contracts';
 export * from './rules/access';
 export * from './rules/contents';
 export * from './rules/logs';
