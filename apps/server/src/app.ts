@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@signage/domain';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -28,6 +28,8 @@ export type BuildOptions = {
   modules?: readonly ApiModule[];
   /** Blob store and live platforms; made from the config when omitted (tests pass stand-ins). */
   media?: Partial<MediaDeps>;
+  /** Called for every route as it is registered (the access-matrix test checks each has a contract). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 async function registerDocs(app: ReturnType<typeof createInstance>) {
@@ -62,9 +64,9 @@ async function registerModule(app: ReturnType<typeof createInstance>, module: Ap
   await app.register(
     async (scope) => {
       if (!module.public) {
-        const guard = module.roles ? scope.requireRoles(...module.roles) : scope.requireSession;
+        // Secure by default: a route needs a session unless its contract says public; roles are per route.
         scope.addHook('onRequest', async (request, reply) => {
-          if (!request.routeOptions.config.public) await guard(request, reply);
+          if (!request.routeOptions.config.public) await scope.requireSession(request, reply);
         });
       }
       await scope.register(module.plugin, { deps });
@@ -78,12 +80,13 @@ async function registerModule(app: ReturnType<typeof createInstance>, module: Ap
  * zod-validated routes of every module, OpenAPI at /api/docs, the console with SPA fallback,
  * envelope answers for every failure and security headers on every answer.
  */
-export async function buildApp({ config, db, modules = MODULES, media }: BuildOptions) {
+export async function buildApp({ config, db, modules = MODULES, media, onRoute }: BuildOptions) {
   const app = createInstance(config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerSecurityHeaders(app);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   await app.register(fastifyCookie);
   registerAuth(app, db);

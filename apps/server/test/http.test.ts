@@ -104,7 +104,7 @@ describe('API answers', () => {
     );
     expect(auth.delete).toBeDefined();
     expect(doc.paths['/api/users/me'].get).toBeDefined();
-    expect(doc.paths['/api/health'].get).toBeDefined();
+    expect(doc.paths['/api/health/'].get).toBeDefined();
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger-ui');

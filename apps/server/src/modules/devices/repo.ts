@@ -1,12 +1,12 @@
-import { aliveCutoff } from '@signage/domain';
+import { aliveCutoff, type TDeviceTag } from '@signage/domain';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { devices, deviceTags, settings } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
 import type { DeviceListFilter } from './scope';
 
 export type DeviceRow = typeof devices.$inferSelect;
-export type TagNames = { id: string; en: string; ja: string; zh: string; ko: string };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
@@ -19,8 +19,7 @@ function tagged(ids: string[]): SQL {
 function conditions(filter: DeviceListFilter, now: Date): SQL[] {
   const where: (SQL | undefined)[] = [];
   const cutoff = aliveCutoff(now);
-  if (filter.region !== null) where.push(eq(devices.region, filter.region));
-  if (filter.shopNo !== null) where.push(eq(devices.shopNo, filter.shopNo));
+  where.push(scopeWhere(filter, { region: devices.region, shopNo: devices.shopNo }));
   // The player list holds players registered to a store; waiting ones are on the waiting list.
   where.push(sql`${devices.registeredAt} is not null`);
   if (filter.is_activated !== undefined) where.push(eq(devices.isActivated, filter.is_activated));
@@ -88,8 +87,8 @@ export async function tagIdsOf(db: Database, codes: string[]): Promise<Map<strin
 }
 
 /** Tag names from the settings table; an id without a row (none: device_tags has a foreign key) gets empty names. */
-export async function tagNames(db: Database, ids: string[]): Promise<Map<string, TagNames>> {
-  const names = new Map<string, TagNames>();
+export async function tagNames(db: Database, ids: string[]): Promise<Map<string, TDeviceTag>> {
+  const names = new Map<string, TDeviceTag>();
   if (ids.length === 0) return names;
   const rows = await db
     .select({ id: settings.id, en: settings.en, ja: settings.ja, zh: settings.zh, ko: settings.ko })
