@@ -21,7 +21,8 @@ export const ZMediaParams = ZContentKeyParams.extend({ which: z.enum(['file', 't
  * Sent as multipart fields beside the file, so the server parses them itself (see registerFromForm).
  */
 export const ZContentForm = z.union([ZLiveFields, ZContentFields]);
-export type TContentForm = z.input<typeof ZLiveFields> | z.input<typeof ZContentFields>;
+/** The form as the browser sends it: the schemas' field names, every value as typed text. */
+export type TContentFormFields = { [K in keyof z.input<typeof ZLiveFields>]?: string };
 
 /** Contents (SPEC.md sections 2, 5, 7): every content reader may read; only content editors change. */
 export const CONTENT_CONTRACTS = {

@@ -11,6 +11,7 @@ import {
   multielementAllowed,
   type OutputResolution,
   RESOLUTION_PRESETS,
+  type TContentFormFields,
   widthError,
 } from '@signage/domain';
 
@@ -162,7 +163,7 @@ export function isPristine(form: RegisterForm): boolean {
 }
 
 /** What the server receives (SPEC.md section 7); No expiration sends empty dates. */
-export function toFields(form: RegisterForm, mode: RegisterMode): Record<string, string> {
+export function toFields(form: RegisterForm, mode: RegisterMode): TContentFormFields {
   const base = {
     name: form.name.trim(),
     license_from: form.noExpiration ? '' : (form.startDate ?? ''),
