@@ -24,6 +24,11 @@ export const ZContentForm = z.union([ZLiveFields, ZContentFields]);
 /** The form as the browser sends it: the schemas' field names, every value as typed text. */
 export type TContentFormFields = { [K in keyof z.input<typeof ZLiveFields>]?: string };
 
+/** A registration form is the Live form when it names a live platform (the server and console both decide so). */
+export function isLiveForm(fields: { livePlatform?: unknown }): boolean {
+  return fields.livePlatform !== undefined;
+}
+
 /** Contents (SPEC.md sections 2, 5, 7): every content reader may read; only content editors change. */
 export const CONTENT_CONTRACTS = {
   list: defineContract({

@@ -2,6 +2,7 @@ import {
   API,
   CONTENT_MESSAGES,
   isDisplayPattern,
+  isLiveForm,
   MESSAGES,
   pathOf,
   type TContent,
@@ -146,7 +147,7 @@ async function postResumable(fields: TContentFormFields, file: File, onProgress:
 
 /** Uploads a file with the form's fields: one request for small files, resumable for large ones. */
 export function uploadContent(fields: TContentFormFields, file: File, onProgress: Progress): Promise<TContent> {
-  const live = fields.livePlatform !== undefined;
+  const live = isLiveForm(fields);
   return !live && file.size > RESUMABLE_THRESHOLD_BYTES
     ? postResumable(fields, file, onProgress)
     : postForm(fields, file, onProgress);
