@@ -110,9 +110,13 @@ export type CallInput<C extends Contract> = Part<'params', ParamsIn<C>> &
 /**
  * Calls an endpoint through its contract: the URL from the contract's path and the params, the query
  * serialised, and the answer's data parsed with the contract's response schema. A renamed field or
- * path in the contracts breaks the build here, not in production.
+ * path in the contracts breaks the build here, not in production. Raw answers (files, PDFs, log text)
+ * are links or downloads, not calls: `urlOf` builds their address.
  */
-export function call<C extends Contract>(contract: C, ...[input]: CallArgs<C>): Promise<ResponseOf<C>> {
+export function call<C extends Contract & { reply?: 'envelope' }>(
+  contract: C,
+  ...[input]: CallArgs<C>
+): Promise<ResponseOf<C>> {
   const given = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
   return request<ResponseOf<C>>(contract.method, pathOf(contract, given.params), {
     query: given.query,
