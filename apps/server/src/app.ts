@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@signage/domain';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuth } from './auth/guards';
 import { prepareDummyHash } from './auth/passwords';
@@ -28,6 +28,8 @@ export type BuildOptions = {
   media?: Partial<MediaDeps>;
   /** The content-usage port: checks that keep a content from being deleted (see ContentUsageCheck). */
   contentUsage?: readonly ContentUsageCheck[];
+  /** Called for every route as it is registered (the access-matrix test checks each has a contract). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 async function registerDocs(app: ReturnType<typeof createInstance>) {
@@ -63,9 +65,9 @@ async function registerModule(app: ReturnType<typeof createInstance>, module: Ap
   await app.register(
     async (scope) => {
       if (!module.public) {
-        const guard = module.roles ? scope.requireRoles(...module.roles) : scope.requireSession;
+        // Secure by default: a route needs a session unless its contract says public; roles are per route.
         scope.addHook('onRequest', async (request, reply) => {
-          if (!request.routeOptions.config.public) await guard(request, reply);
+          if (!request.routeOptions.config.public) await scope.requireSession(request, reply);
         });
       }
       await scope.register(module.plugin, { deps });
@@ -79,7 +81,7 @@ async function registerModule(app: ReturnType<typeof createInstance>, module: Ap
  * zod-validated routes of every module, OpenAPI at /api/docs, the console with SPA fallback,
  * envelope answers for every failure and security headers on every answer.
  */
-export async function buildApp({ config, db, modules = MODULES, media, contentUsage = [] }: BuildOptions) {
+export async function buildApp({ config, db, modules = MODULES, media, contentUsage = [], onRoute }: BuildOptions) {
   const logDestination = createLogDestination(config);
   const app = createInstance(config, logDestination);
   if (logDestination) {
@@ -96,6 +98,7 @@ export async function buildApp({ config, db, modules = MODULES, media, contentUs
   app.setErrorHandler(errorHandler);
   registerSecurityHeaders(app);
   registerCsrfGuard(app, config.publicUrl);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   await app.register(fastifyCookie);
   registerAuth(app, db);

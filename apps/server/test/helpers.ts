@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role, TUserInfo } from '@signage/domain';
+import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, expect, inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
@@ -10,7 +11,7 @@ import { hashPassword } from '../src/auth/passwords';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
 import { MODULES } from '../src/modules';
-import type { ApiModule, ContentUsageCheck, MediaDeps } from '../src/modules/types';
+import type { ContentUsageCheck, MediaDeps } from '../src/modules/types';
 import { insertUser } from '../src/modules/users/repo';
 
 /** Set to run the suite against PostgreSQL, e.g. postgres://postgres@127.0.0.1:5432/test */
@@ -90,9 +91,9 @@ export type TestApp = { app: App; db: Database; config: Config; close: () => Pro
 export async function createTestApp(
   options: {
     config?: Partial<Config>;
-    extraModules?: readonly ApiModule[];
     media?: Partial<MediaDeps>;
     contentUsage?: readonly ContentUsageCheck[];
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestApp> {
   const handle = await createTestDatabase();
@@ -100,9 +101,10 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db: handle.db,
-    modules: [...MODULES, ...(options.extraModules ?? [])],
+    modules: MODULES,
     media: options.media,
     contentUsage: options.contentUsage,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {

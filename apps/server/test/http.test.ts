@@ -104,7 +104,7 @@ describe('API answers', () => {
     );
     expect(auth).toHaveProperty(['delete', 'responses', '200']);
     expect(doc.paths['/api/users/me']).toHaveProperty(['get', 'responses', '200']);
-    expect(doc.paths['/api/health']).toHaveProperty(['get', 'responses', '200']);
+    expect(doc.paths['/api/health/']).toHaveProperty(['get', 'responses', '200']);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger-ui');

@@ -7,7 +7,7 @@ export * from './catalog/places';
 export * from './catalog/roles';
 export * from './catalog/routes';
 export * from './catalog/timeZones';
-export * from './contracts/agent';
+export * from './contracts';
 export * from './rules/access';
 export * from './rules/contents';
 export * from './rules/logs';

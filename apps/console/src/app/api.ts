@@ -1,4 +1,14 @@
-import { MESSAGES, type TEnvelope } from '@signage/domain';
+import {
+  type BodyIn,
+  type Contract,
+  MESSAGES,
+  type ParamsIn,
+  pathOf,
+  type QueryIn,
+  type ResponseOf,
+  searchOf,
+  type TEnvelope,
+} from '@signage/domain';
 import type { z } from 'zod';
 import { useAuth } from './auth/store';
 import { navigateTo } from './navigation';
@@ -17,11 +27,8 @@ export class ApiError extends Error {
   }
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-export type Query = Record<string, QueryValue | readonly QueryValue[]>;
-
-export type RequestOptions<T> = {
-  query?: Query;
+type RequestOptions<T> = {
+  query?: Record<string, unknown>;
   /** JSON-serialised, or sent as is when FormData (uploads). */
   body?: unknown;
   signal?: AbortSignal;
@@ -33,18 +40,6 @@ export type RequestOptions<T> = {
    */
   anonymous?: boolean;
 };
-
-function buildUrl(path: string, query?: Query): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    const values = Array.isArray(value) ? value : [value];
-    for (const v of values) {
-      if (v !== undefined && v !== null && v !== '') params.append(name, String(v));
-    }
-  }
-  const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
-}
 
 function isEnvelope(value: unknown): value is TEnvelope<unknown> {
   return typeof value === 'object' && value !== null && 'result' in value && 'message' in value;
@@ -72,7 +67,7 @@ async function request<T>(method: string, path: string, options: RequestOptions<
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(`${API_BASE}${path}${searchOf(options.query)}`, {
       method,
       headers,
       body,
@@ -95,12 +90,48 @@ async function request<T>(method: string, path: string, options: RequestOptions<
   return options.schema ? options.schema.parse(envelope.data) : (envelope.data as T);
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, options?: RequestOptions<T>) => request<T>('POST', path, options),
-  put: <T>(path: string, options?: RequestOptions<T>) => request<T>('PUT', path, options),
-  del: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
-};
+/** A part of a call's input: required when the contract has it with required fields, absent when it has none. */
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : Record<string, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** The input of `call`: path parameters, query and body as the contract types them (zod input types). */
+export type CallInput<C extends Contract> = Part<'params', ParamsIn<C>> &
+  Part<'query', QueryIn<C>> &
+  // Multipart contracts (uploads) take the form as FormData.
+  Part<'body', C['consumes'] extends 'multipart/form-data' ? FormData : BodyIn<C>> & {
+    signal?: AbortSignal;
+    /** No User-Name header, and a 401 is an answer for the caller (sign-in, session restore, sign-out). */
+    anonymous?: boolean;
+  };
+
+/**
+ * Calls an endpoint through its contract: the URL from the contract's path and the params, the query
+ * serialised, and the answer's data parsed with the contract's response schema. A renamed field or
+ * path in the contracts breaks the build here, not in production. Raw answers (files, PDFs, log text)
+ * are links or downloads, not calls: `urlOf` builds their address.
+ */
+export function call<C extends Contract & { reply?: 'envelope' }>(
+  contract: C,
+  ...[input]: CallArgs<C>
+): Promise<ResponseOf<C>> {
+  const given = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+  return request<ResponseOf<C>>(contract.method, pathOf(contract, given.params), {
+    query: given.query,
+    body: given.body,
+    signal: input?.signal,
+    anonymous: input?.anonymous,
+    schema: contract.response as z.ZodType<ResponseOf<C>>,
+  });
+}
+
+/** The input may be left out when nothing in it is required. */
+type CallArgs<C extends Contract> =
+  Record<string, never> extends Omit<CallInput<C>, 'signal' | 'anonymous'>
+    ? [input?: CallInput<C>]
+    : [input: CallInput<C>];
 
 /** The text to show for a failed call: the server's message, or the catalogue default of the call. */
 export function errorMessageOf(error: unknown, fallback: string = MESSAGES.unexpectedError): string {

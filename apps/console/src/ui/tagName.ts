@@ -1,8 +1,8 @@
-import { type Language, TAG_NAME_FIELD } from '@signage/domain';
+import { type Language, TAG_NAME_FIELD, type TDeviceTag } from '@signage/domain';
 import { useLocale } from '../i18n';
 
 /** The four names of a tag (SPEC.md section 3: en, ja, zh, ko). */
-export type TagNames = { en: string; ja: string; zh: string; ko: string };
+export type TagNames = Pick<TDeviceTag, 'en' | 'ja' | 'zh' | 'ko'>;
 
 /** A tag's name in the interface language (tw reads zh), falling back to English when that one is empty. */
 export function tagName(setting: TagNames, language: Language): string {

@@ -1,4 +1,4 @@
-import { type Role, resolveRegion } from '@signage/domain';
+import type { Role } from '@signage/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { forbidden, unauthorized } from '../http/envelope';
@@ -54,14 +54,4 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-/**
- * The region a request may query (SPEC.md section 6): DS_MK and DS_FRIT choose any region or none
- * (null = all); region-bound roles always get their own, and asking for another one is refused (403).
- */
-export function effectiveRegion(user: SessionUser, requested: string | null | undefined): string | null {
-  const decision = resolveRegion(user, requested);
-  if (!decision.allowed) throw forbidden();
-  return decision.region;
 }

@@ -1,4 +1,3 @@
-import type { Role } from '@signage/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BlobStore } from '../blob';
 import type { Config } from '../config';
@@ -36,8 +35,6 @@ export type ApiModule = {
   /** URL prefix of the module's routes, e.g. '/api/users'. */
   prefix: string;
   plugin: ModulePlugin;
-  /** Roles allowed on every route of the module (403 for others). Omitted: any signed-in user. */
-  roles?: readonly Role[];
   /**
    * true: the module authenticates by itself (health, the player agent). Otherwise every route needs
    * a session (401) unless it sets `config: { public: true }`.

@@ -15,6 +15,10 @@ export const DISPLAY_PATTERNS = [
 export type DisplayPattern = (typeof DISPLAY_PATTERNS)[number]['value'];
 export const DISPLAY_PATTERN_VALUES = DISPLAY_PATTERNS.map((p) => p.value) as [DisplayPattern, ...DisplayPattern[]];
 
+export function isDisplayPattern(value: unknown): value is DisplayPattern {
+  return typeof value === 'string' && (DISPLAY_PATTERN_VALUES as readonly string[]).includes(value);
+}
+
 export function displayPatternLabel(value: string): string {
   return DISPLAY_PATTERNS.find((p) => p.value === value)?.label ?? value;
 }

@@ -13,8 +13,23 @@ export function isRegionBound(role: Role): boolean {
   return !REGION_FREE_ROLES.includes(role);
 }
 
-/** Role groups that several rules of SPEC.md section 6 share. */
+/**
+ * Role groups of SPEC.md sections 2 and 6: the ONE place role lists are written. Console routes
+ * (catalog/routes.ts), API contracts (contracts/) and the server's policies (can()) all take theirs from here.
+ */
 export const ROLE_GROUPS = {
+  /** Every role: the player list and details, the floor map. */
+  everyone: ROLES,
+  /** The waiting list, registering a waiting player and issuing its PIN. */
+  registrars: ['DS_KT', 'DS_LHQIT', 'DS_FRIT'],
+  /** Edit a player's memo, store type, installation site and tags (everyone but shop staff). */
+  playerEditors: ['DS_MK', 'DS_KT', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'],
+  /** Read a player's logs. */
+  logReaders: ['DS_FRIT'],
+  /** Register, change and delete tags (settings). */
+  tagEditors: ['DS_FRIT'],
+  /** Read contents: the content list's roles plus DS_ST, who picks contents for playlists. */
+  contentReaders: ['DS_MK', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT', 'DS_ST'],
   /** Marketing view of the player list and the player picker (kind 0). */
   marketing: ['DS_MK', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'],
   /** Edit schedules and playlists. */

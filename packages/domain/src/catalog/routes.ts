@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import { ROLE_GROUPS, type Role } from './roles';
 
 /**
  * The console's routes (SPEC.md section 2): path, title and the roles allowed.
@@ -13,12 +13,12 @@ export type RouteDef = {
   public?: boolean;
 };
 
-const SCHEDULE_EDITORS = ['DS_ST', 'DS_MK', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'] as const;
-const DUPLICATORS = ['DS_ST', 'DS_MK', 'DS_FRIT'] as const;
-const ALL_PLAYER_ROLES = ['DS_MK', 'DS_KT', 'DS_ST', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'] as const;
-const CONTENT_EDITORS = ['DS_MK', 'DS_FRIT'] as const;
-const WAITING = ['DS_KT', 'DS_LHQIT', 'DS_FRIT'] as const;
-const FRIT = ['DS_FRIT'] as const;
+const SCHEDULE_EDITORS = ROLE_GROUPS.scheduleEditors;
+const DUPLICATORS = ROLE_GROUPS.scheduleDuplicators;
+const ALL_PLAYER_ROLES = ROLE_GROUPS.everyone;
+const CONTENT_EDITORS = ROLE_GROUPS.contentEditors;
+const WAITING = ROLE_GROUPS.registrars;
+const TAG_EDITORS = ROLE_GROUPS.tagEditors;
 
 export const ROUTES = [
   { path: '/', titleKey: 'title.main', title: 'Main', roles: [] },
@@ -35,7 +35,7 @@ export const ROUTES = [
     path: '/contents/list',
     titleKey: 'title.contentList',
     title: 'Contents list',
-    roles: ['DS_MK', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'],
+    roles: ROLE_GROUPS.marketing,
   },
   { path: '/contents/history', titleKey: 'title.contentHistory', title: 'Contents history', roles: CONTENT_EDITORS },
   {
@@ -102,10 +102,10 @@ export const ROUTES = [
     title: 'Schedule details',
     roles: SCHEDULE_EDITORS,
   },
-  { path: '/device/logs', titleKey: 'title.playerLogs', title: 'Player logs', roles: FRIT },
-  { path: '/setting/list', titleKey: 'title.tagList', title: 'Tag list', roles: FRIT },
-  { path: '/setting/detail', titleKey: 'title.tagInfo', title: 'Tag info', roles: FRIT },
-  { path: '/setting/register', titleKey: 'title.tagRegister', title: 'Tag registration', roles: FRIT },
+  { path: '/device/logs', titleKey: 'title.playerLogs', title: 'Player logs', roles: ROLE_GROUPS.logReaders },
+  { path: '/setting/list', titleKey: 'title.tagList', title: 'Tag list', roles: TAG_EDITORS },
+  { path: '/setting/detail', titleKey: 'title.tagInfo', title: 'Tag info', roles: TAG_EDITORS },
+  { path: '/setting/register', titleKey: 'title.tagRegister', title: 'Tag registration', roles: TAG_EDITORS },
 ] as const satisfies readonly RouteDef[];
 
 export type RoutePath = (typeof ROUTES)[number]['path'];

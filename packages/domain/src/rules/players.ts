@@ -48,11 +48,11 @@ export function playerListViewFor(role: Role): PlayerListView {
   return 'marketing';
 }
 
-export const canEditPlayer = (role: Role): boolean => role !== 'DS_ST';
+export const canEditPlayer = (role: Role): boolean => (ROLE_GROUPS.playerEditors as readonly Role[]).includes(role);
 export const canDeletePlayer = (role: Role): boolean => (ROLE_GROUPS.playerDeleters as readonly Role[]).includes(role);
 export const canFilterPlayers = (role: Role): boolean =>
   (ROLE_GROUPS.playerFilterers as readonly Role[]).includes(role);
-export const canReadPlayerLogs = (role: Role): boolean => role === 'DS_FRIT';
+export const canReadPlayerLogs = (role: Role): boolean => (ROLE_GROUPS.logReaders as readonly Role[]).includes(role);
 /** The country field of the player search shows only to roles that are not region-bound. */
 export const canChooseCountry = (role: Role): boolean => !isRegionBound(role);
 

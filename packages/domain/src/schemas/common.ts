@@ -26,6 +26,7 @@ export const ZOrder = z.enum(['ASC', 'DESC']).default('DESC');
 export type TOrder = z.infer<typeof ZOrder>;
 
 export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+export const ZLiveness = z.object({ status: z.literal('ok') });
 
 /**
  * Whether any string in a request value (params, query or body; object keys included) holds U+0000.

@@ -1,13 +1,11 @@
-import type { TUserInfo } from '@signage/domain';
+import { API } from '@signage/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api';
+import { call } from '../api';
 import { queryClient } from '../queryClient';
 import { clearAllScreenState } from '../screenState';
 import { useBanner } from '../shell/useBanner';
 import { useOverlay } from '../shell/useOverlay';
 import { useAuth } from './store';
-
-export const authPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}/auth`;
 
 export const sessionKeys = {
   me: ['users', 'me'] as const,
@@ -17,14 +15,14 @@ export const sessionKeys = {
 export function meQueryOptions() {
   return queryOptions({
     queryKey: sessionKeys.me,
-    queryFn: ({ signal }) => api.get<TUserInfo>('/api/users/me', { signal, anonymous: true }),
+    queryFn: ({ signal }) => call(API.users.me, { signal, anonymous: true }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function logout(userId: string): Promise<unknown> {
-  return api.del(authPath(userId), { anonymous: true });
+  return call(API.users.logout, { params: { userId }, anonymous: true });
 }
 
 let restoring: Promise<void> | null = null;
@@ -47,7 +45,7 @@ export function restoreSession(): Promise<void> {
 
 /** Asks the server whether the session still stands; a 401 ends it through the API client. */
 export function verifySession(): Promise<void> {
-  return api.get<TUserInfo>('/api/users/me').then(
+  return call(API.users.me).then(
     (user) => useAuth.getState().setUser(user),
     () => undefined,
   );

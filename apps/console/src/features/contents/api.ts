@@ -1,15 +1,20 @@
 import {
+  API,
+  CONTENT_MESSAGES,
+  isDisplayPattern,
+  isLiveForm,
   MESSAGES,
+  pathOf,
   type TContent,
+  type TContentFormFields,
   type TContentList,
   type TContentListQuery,
   type TContentUpdate,
-  ZContent,
-  ZContentList,
-  ZLivePlatforms,
 } from '@signage/domain';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../app/api';
+import { ApiError, call } from '../../app/api';
+
+const C = API.contents;
 
 /** Files above this go through resumable (tus) uploads, which survive a dropped connection. */
 export const RESUMABLE_THRESHOLD_BYTES = 20 * 1024 * 1024;
@@ -28,7 +33,7 @@ export function useContentPages(criteria: ContentCriteria, order: 'ASC' | 'DESC'
     queryKey: contentKeys.list(criteria, order),
     initialPageParam: null,
     queryFn: ({ pageParam, signal }) =>
-      api.get('/api/contents', { query: { ...criteria, order, endCursor: pageParam }, schema: ZContentList, signal }),
+      call(C.list, { query: { ...criteria, order, endCursor: pageParam ?? undefined }, signal }),
     getNextPageParam: (last) =>
       last.summary.moreResults === 'MORE_RESULTS_AFTER_LIMIT' ? last.summary.endCursor : null,
   });
@@ -38,14 +43,14 @@ export function useContent(key: string | null) {
   return useQuery({
     queryKey: contentKeys.detail(key ?? ''),
     enabled: Boolean(key),
-    queryFn: ({ signal }) => api.get(`/api/contents/${encodeURIComponent(key ?? '')}`, { schema: ZContent, signal }),
+    queryFn: ({ signal }) => call(C.get, { params: { key: key ?? '' }, signal }),
   });
 }
 
 export function useLivePlatforms() {
   return useQuery({
     queryKey: contentKeys.platforms,
-    queryFn: ({ signal }) => api.get('/api/contents/live-platforms', { schema: ZLivePlatforms, signal }),
+    queryFn: ({ signal }) => call(C.livePlatforms, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -53,8 +58,7 @@ export function useLivePlatforms() {
 export function useUpdateContent(key: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TContentUpdate) =>
-      api.put(`/api/contents/${encodeURIComponent(key)}`, { body, schema: ZContent }),
+    mutationFn: (body: TContentUpdate) => call(C.update, { params: { key }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
   });
 }
@@ -62,7 +66,7 @@ export function useUpdateContent(key: string) {
 export function useDeleteContent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (contentId: string) => api.del(`/api/contents/${encodeURIComponent(contentId)}`),
+    mutationFn: (contentId: string) => call(C.remove, { params: { contentId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
   });
 }
@@ -88,20 +92,20 @@ function envelopeOf(text: string): { result?: string; message?: string; data?: u
 }
 
 /** A multipart POST through XMLHttpRequest, whose upload events give real progress (fetch has none). */
-function postForm(fields: Record<string, string>, file: File, onProgress: Progress): Promise<TContent> {
+function postForm(fields: TContentFormFields, file: File, onProgress: Progress): Promise<TContent> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
   form.append('content', file, file.name);
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/contents');
+    xhr.open(C.register.method, pathOf(C.register));
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => onProgress(progressOf(event.loaded, event.total || file.size, startedAt));
     xhr.onerror = () => reject(new ApiError(0, MESSAGES.contentPostFailed));
     xhr.onload = () => {
       const envelope = envelopeOf(xhr.responseText);
-      if (xhr.status === 200 && envelope.result === 'Success') resolve(ZContent.parse(envelope.data));
+      if (xhr.status === 200 && envelope.result === 'Success') resolve(C.register.response.parse(envelope.data));
       else reject(new ApiError(xhr.status, envelope.message || MESSAGES.contentPostFailed));
     };
     xhr.send(form);
@@ -109,12 +113,15 @@ function postForm(fields: Record<string, string>, file: File, onProgress: Progre
 }
 
 /** A resumable upload (tus) that retries from the last stored byte, then registration with the fields. */
-async function postResumable(fields: Record<string, string>, file: File, onProgress: Progress): Promise<TContent> {
+async function postResumable(fields: TContentFormFields, file: File, onProgress: Progress): Promise<TContent> {
+  const { name = '', license_from, license_to, region, display_pattern } = fields;
+  // The form only uploads with a display pattern chosen; the server checks the rest.
+  if (!isDisplayPattern(display_pattern)) throw new ApiError(400, CONTENT_MESSAGES.selectDisplayPattern);
   const { Upload } = await import('tus-js-client');
   const startedAt = Date.now();
   const uploadUrl = await new Promise<string>((resolve, reject) => {
     const upload = new Upload(file, {
-      endpoint: '/api/uploads',
+      endpoint: pathOf(C.uploadCreate),
       chunkSize: 16 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
       metadata: { filename: file.name, filetype: file.type },
@@ -133,12 +140,14 @@ async function postResumable(fields: Record<string, string>, file: File, onProgr
     }, reject);
   });
   const uploadId = uploadUrl.split('/').pop() ?? '';
-  return api.post('/api/contents/from-upload', { body: { ...fields, upload_id: uploadId }, schema: ZContent });
+  return call(C.registerUpload, {
+    body: { name, license_from, license_to, region, display_pattern, upload_id: uploadId },
+  });
 }
 
 /** Uploads a file with the form's fields: one request for small files, resumable for large ones. */
-export function uploadContent(fields: Record<string, string>, file: File, onProgress: Progress): Promise<TContent> {
-  const live = fields.livePlatform !== undefined;
+export function uploadContent(fields: TContentFormFields, file: File, onProgress: Progress): Promise<TContent> {
+  const live = isLiveForm(fields);
   return !live && file.size > RESUMABLE_THRESHOLD_BYTES
     ? postResumable(fields, file, onProgress)
     : postForm(fields, file, onProgress);

@@ -11,7 +11,10 @@ import {
   multielementAllowed,
   type OutputResolution,
   RESOLUTION_PRESETS,
+  type TContentFormFields,
   widthError,
+  ZContentFields,
+  ZLiveFields,
 } from '@signage/domain';
 
 export type RegisterMode = 'video' | 'live';
@@ -132,28 +135,14 @@ export function liveErrors(form: RegisterForm): LiveErrors {
   };
 }
 
-/** Register is enabled only when the required fields of the mode and layout are complete and valid. */
+/**
+ * Register is enabled only when the form would pass the server's own check: the domain schemas of the
+ * Video-Image and Live forms (ZContentFields, ZLiveFields) are the one copy of those rules.
+ */
 export function canRegister(form: RegisterForm, mode: RegisterMode): boolean {
-  const base = form.name.trim() !== '' && form.displayPattern !== null && form.file !== null;
-  if (mode === 'video' || !base) return base;
-  const errors = liveErrors(form);
-  const common =
-    form.platform !== null &&
-    form.stationUrl !== '' &&
-    form.layout !== null &&
-    form.resolution !== null &&
-    form.width !== '' &&
-    form.height !== '' &&
-    form.dashboard !== null &&
-    !errors.stationUrl &&
-    !errors.width &&
-    !errors.height &&
-    (form.platform !== 'bambuser' || form.showId.trim() !== '') &&
-    liveAllowedPattern(form.displayPattern ?? '');
-  if (!common) return false;
-  return form.layout === 'Multielement'
-    ? form.title.trim() !== ''
-    : form.prompt.trim() !== '' && form.logoPosition !== null;
+  if (form.file === null) return false;
+  const schema = mode === 'video' ? ZContentFields : ZLiveFields;
+  return schema.safeParse(toFields(form, mode)).success;
 }
 
 /** Reset is enabled when anything differs from the defaults. */
@@ -162,7 +151,7 @@ export function isPristine(form: RegisterForm): boolean {
 }
 
 /** What the server receives (SPEC.md section 7); No expiration sends empty dates. */
-export function toFields(form: RegisterForm, mode: RegisterMode): Record<string, string> {
+export function toFields(form: RegisterForm, mode: RegisterMode): TContentFormFields {
   const base = {
     name: form.name.trim(),
     license_from: form.noExpiration ? '' : (form.startDate ?? ''),

@@ -1,21 +1,13 @@
-import {
-  MORE_RESULTS,
-  type TDevice,
-  type TLogDownload,
-  type TLogListQuery,
-  ZDeviceDetail,
-  ZLogList,
-} from '@signage/domain';
+import { API, MORE_RESULTS, pathOf, type TDevice, type TLogDownload, type TLogListQuery } from '@signage/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api, type Query } from '../../app/api';
+import { call } from '../../app/api';
 
 export function useLogDevice(code: string | null) {
   return useQuery<TDevice | null>({
     queryKey: ['logs', 'device', code],
     enabled: code !== null,
     queryFn: async ({ signal }) =>
-      (await api.get(`/api/devices/${encodeURIComponent(code ?? '')}`, { signal, schema: ZDeviceDetail })).devices[0] ??
-      null,
+      (await call(API.players.detail, { params: { device_code: code ?? '' }, signal })).devices[0] ?? null,
   });
 }
 
@@ -25,8 +17,9 @@ export function useLogPages(query: TLogListQuery | null) {
     queryKey: ['logs', 'list', query],
     enabled: query !== null,
     initialPageParam: undefined as string | undefined,
+    // Only called while enabled, so the query is there.
     queryFn: ({ pageParam, signal }) =>
-      api.get('/api/devices/logs', { query: { ...query, endCursor: pageParam } as Query, signal, schema: ZLogList }),
+      call(API.players.logs, { query: { ...(query as TLogListQuery), endCursor: pageParam }, signal }),
     getNextPageParam: (last) =>
       last.summary.moreResults === MORE_RESULTS ? (last.summary.endCursor ?? undefined) : undefined,
   });
@@ -36,8 +29,9 @@ const OBJECT_URL_LIFETIME_MS = 1000;
 
 /** Downloads a log (or all of them) and saves it as the .log file the server names. */
 export async function downloadLog(body: TLogDownload): Promise<void> {
-  const response = await fetch('/api/devices/logs/download', {
-    method: 'POST',
+  const contract = API.players.logDownload;
+  const response = await fetch(pathOf(contract), {
+    method: contract.method,
     headers: { 'Content-Type': 'application/json', Accept: 'text/plain' },
     credentials: 'same-origin',
     body: JSON.stringify(body),

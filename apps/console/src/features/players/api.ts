@@ -1,4 +1,5 @@
 import {
+  API,
   MESSAGES,
   type TDevice,
   type TDeviceList,
@@ -8,16 +9,11 @@ import {
   type TNewDeviceRegister,
   type TPlayerRegister,
   type TSetting,
-  type TSettingList,
   type TWaitingList,
-  ZDeviceDetail,
-  ZDeviceList,
-  ZIssuedPin,
-  ZSettingList,
-  ZWaitingList,
+  urlOf,
 } from '@signage/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Query } from '../../app/api';
+import { call } from '../../app/api';
 
 export const playerKeys = {
   all: ['players'] as const,
@@ -31,17 +27,13 @@ export function useWaitingList(page: number, order: 'ASC' | 'DESC', isActivated?
   return useQuery<TWaitingList>({
     queryKey: playerKeys.waiting(page, order, isActivated),
     queryFn: ({ signal }) =>
-      api.get('/api/registrations', {
-        query: { page, order, is_activated: isActivated },
-        signal,
-        schema: ZWaitingList,
-      }),
+      call(API.players.waitingList, { query: { page, order, is_activated: isActivated }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function fetchDevices(query: TDeviceListQuery, signal?: AbortSignal): Promise<TDeviceList> {
-  return api.get('/api/devices', { query: query as Query, signal, schema: ZDeviceList });
+  return call(API.players.list, { query, signal });
 }
 
 export function usePlayer(code: string | null) {
@@ -49,28 +41,26 @@ export function usePlayer(code: string | null) {
     queryKey: playerKeys.detail(code ?? ''),
     enabled: code !== null,
     queryFn: async ({ signal }) =>
-      (await api.get(`/api/devices/${encodeURIComponent(code ?? '')}`, { signal, schema: ZDeviceDetail })).devices[0] ??
-      null,
+      (await call(API.players.detail, { params: { device_code: code ?? '' }, signal })).devices[0] ?? null,
   });
 }
 
 export function useRegisterNewDevice() {
   return useMutation<TIssuedPin, Error, TNewDeviceRegister>({
-    mutationFn: (body) => api.post('/api/registrations', { body, schema: ZIssuedPin }),
+    mutationFn: (body) => call(API.players.registerWaiting, { body }),
   });
 }
 
 export function useReissuePin() {
   return useMutation<TIssuedPin, Error, TPlayerRegister>({
-    mutationFn: (body) => api.post('/api/players', { body, schema: ZIssuedPin }),
+    mutationFn: (body) => call(API.players.reissuePin, { body }),
   });
 }
 
 export function useEditPlayer(code: string) {
   const client = useQueryClient();
   return useMutation<TDevice | undefined, Error, TDeviceUpdate>({
-    mutationFn: async (body) =>
-      (await api.put(`/api/devices/${encodeURIComponent(code)}`, { body, schema: ZDeviceDetail })).devices[0],
+    mutationFn: async (body) => (await call(API.players.update, { params: { device_code: code }, body })).devices[0],
     onSuccess: (device) => {
       if (device) client.setQueryData(playerKeys.detail(code), device);
     },
@@ -80,7 +70,7 @@ export function useEditPlayer(code: string) {
 export function useDeletePlayer() {
   const client = useQueryClient();
   return useMutation<unknown, Error, string>({
-    mutationFn: (code) => api.del(`/api/devices/${encodeURIComponent(code)}`),
+    mutationFn: (code) => call(API.players.remove, { params: { device_code: code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: playerKeys.all }),
   });
 }
@@ -90,10 +80,9 @@ export function useTagSettings() {
   return useQuery<TSetting[]>({
     queryKey: playerKeys.tags,
     queryFn: async ({ signal }) => {
-      const list: TSettingList = await api.get('/api/setting', {
+      const list = await call(API.setting.list, {
         query: { type: 'DEVICE_TAG', preset: false, excludeLevel: 0, limit: 500 },
         signal,
-        schema: ZSettingList,
       });
       return list.settings;
     },
@@ -103,7 +92,7 @@ export function useTagSettings() {
 }
 
 export const floorMapUrl = (region: string, shopNo: string) =>
-  `/api/floormap/${encodeURIComponent(region)}/${encodeURIComponent(shopNo)}/floormap.pdf`;
+  urlOf(API.players.floorMap, { params: { region, shop_no: shopNo } });
 
 export const PLAYER_MESSAGES = {
   get: MESSAGES.playerGetFailed,

@@ -1,15 +1,8 @@
-import {
-  MORE_RESULTS,
-  type TSetting,
-  type TSettingList,
-  type TSettingWrite,
-  ZSetting,
-  ZSettingList,
-} from '@signage/domain';
+import { API, MORE_RESULTS, type TSetting, type TSettingList, type TSettingWrite } from '@signage/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 
-const BASE = '/api/setting';
+const C = API.setting;
 /** Enough for every category at once (the dropdown); the server's upper bound. */
 const ALL = 500;
 
@@ -20,14 +13,12 @@ export const settingKeys = {
   detail: (key: string) => [...settingKeys.all, 'detail', key] as const,
 };
 
-export const settingPath = (key: string) => `${BASE}/${encodeURIComponent(key)}`;
-
 /** Every tag, newest update first, one page of 10 at a time (keyset cursor). */
 export function useSettingList() {
   return useInfiniteQuery({
     queryKey: settingKeys.list(),
     queryFn: ({ pageParam, signal }): Promise<TSettingList> =>
-      api.get(BASE, { query: { endCursor: pageParam }, signal, schema: ZSettingList }),
+      call(C.list, { query: { endCursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) =>
       last.summary.moreResults === MORE_RESULTS ? (last.summary.endCursor ?? undefined) : undefined,
@@ -42,11 +33,7 @@ export function useTagCategories() {
   return useQuery({
     queryKey: settingKeys.categories(),
     queryFn: async ({ signal }): Promise<TSetting[]> => {
-      const list = await api.get(BASE, {
-        query: { preset: false, excludeLevel: 2, limit: ALL },
-        signal,
-        schema: ZSettingList,
-      });
+      const list = await call(C.list, { query: { preset: false, excludeLevel: 2, limit: ALL }, signal });
       return list.settings;
     },
   });
@@ -55,7 +42,7 @@ export function useTagCategories() {
 export function useSetting(key: string) {
   return useQuery({
     queryKey: settingKeys.detail(key),
-    queryFn: ({ signal }) => api.get(settingPath(key), { signal, schema: ZSetting }),
+    queryFn: ({ signal }) => call(C.get, { params: { key }, signal }),
   });
 }
 
@@ -67,7 +54,7 @@ function useInvalidateSettings() {
 export function useCreateSetting() {
   const invalidate = useInvalidateSettings();
   return useMutation({
-    mutationFn: (body: TSettingWrite) => api.post(BASE, { body, schema: ZSetting }),
+    mutationFn: (body: TSettingWrite) => call(C.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -75,7 +62,7 @@ export function useCreateSetting() {
 export function useUpdateSetting(key: string) {
   const invalidate = useInvalidateSettings();
   return useMutation({
-    mutationFn: (body: TSettingWrite) => api.put(settingPath(key), { body, schema: ZSetting }),
+    mutationFn: (body: TSettingWrite) => call(C.update, { params: { key }, body }),
     onSuccess: invalidate,
   });
 }
@@ -83,7 +70,7 @@ export function useUpdateSetting(key: string) {
 export function useDeleteSetting(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del<null>(settingPath(key)),
+    mutationFn: () => call(C.remove, { params: { key } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: settingKeys.detail(key) });
       return queryClient.invalidateQueries({ queryKey: settingKeys.all });

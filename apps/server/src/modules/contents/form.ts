@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { MESSAGES, type TContent, ZContentFields, ZLiveFields } from '@signage/domain';
+import { isLiveForm, MESSAGES, type TContent, ZContentFields, ZLiveFields } from '@signage/domain';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
@@ -25,7 +25,7 @@ export async function registerFromForm(
   file: ReceivedFile | null,
 ): Promise<TContent> {
   try {
-    const live = fields.livePlatform !== undefined;
+    const live = isLiveForm(fields);
     const parsed = live ? parseFields(ZLiveFields, fields) : parseFields(ZContentFields, fields);
     if (!file) throw new HttpError(400, MESSAGES.uploadFile);
     return live

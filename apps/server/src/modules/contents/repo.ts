@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type Scope, scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { contents } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
@@ -6,10 +7,9 @@ import type { KeysetCursor } from '../../http/cursor';
 export type ContentRow = typeof contents.$inferSelect;
 export type NewContentRow = typeof contents.$inferInsert;
 
-/** Where a keyset page starts: after the row with this update time and id (in the list's order). */
-
 export type ContentFilter = {
-  region: string | null;
+  /** Whose contents: the user's region bound (contents have no shop). */
+  scope: Scope;
   name?: string;
   types?: ContentRow['type'][];
   displayPattern?: string;
@@ -24,7 +24,8 @@ function escapeLike(text: string): string {
 
 function filterConditions(filter: ContentFilter): SQL[] {
   const conditions: SQL[] = [isNull(contents.deletedAt)];
-  if (filter.region !== null) conditions.push(eq(contents.region, filter.region));
+  const scope = scopeWhere(filter.scope, { region: contents.region });
+  if (scope) conditions.push(scope);
   if (filter.name) conditions.push(ilike(contents.name, `%${escapeLike(filter.name)}%`));
   if (filter.types) conditions.push(inArray(contents.type, filter.types));
   if (filter.displayPattern) conditions.push(eq(contents.displayPattern, filter.displayPattern));

@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { recordAudit } from '../../audit/repo';
-import { effectiveRegion } from '../../auth/guards';
+import { inScope, scopeOf } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
@@ -52,7 +52,7 @@ export async function searchContents(
     throw new HttpError(400, CONTENT_MESSAGES.searchStartInFuture);
   }
   const filter: ContentFilter = {
-    region: effectiveRegion(user, query.region),
+    scope: scopeOf(user, query.region),
     name: query.name || undefined,
     types: TYPES_BY_FILTER[query.media_type],
     displayPattern: query.display_pattern || undefined,
@@ -80,8 +80,7 @@ export async function searchContents(
 export async function visibleContent(db: Database, user: SessionUser, keyOrId: string): Promise<ContentRow> {
   const row = await findContent(db, keyOrId);
   if (!row) throw notFound();
-  const region = effectiveRegion(user, null);
-  if (region !== null && row.region !== region) throw notFound();
+  if (!inScope(scopeOf(user), { region: row.region })) throw notFound();
   return row;
 }
 

@@ -1,4 +1,12 @@
-import { CONTENT_MESSAGES, MAX_UPLOAD_BYTES, MESSAGES, type TContent, type TContentFromUpload } from '@signage/domain';
+import {
+  API,
+  CONTENT_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+  pathOf,
+  type TContent,
+  type TContentFromUpload,
+} from '@signage/domain';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,11 +14,12 @@ import { currentUser } from '../../auth/guards';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
+import { guardOf } from '../../http/route';
 import type { MediaDeps, ModulePlugin } from '../types';
 import { tusDirOf } from './media-deps';
 import { registerFileContent } from './register';
 
-export const TUS_PATH = '/api/uploads';
+export const TUS_PATH = pathOf(API.contents.uploadCreate);
 /** Set by us on every request handed to tus (any value a client sent is replaced): who is uploading. */
 const OWNER_HEADER = 'x-signage-upload-owner';
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -58,8 +67,10 @@ export const uploadsRoutes: ModulePlugin = async (app, { deps }) => {
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
-  app.all('/', { schema: { hide: true } }, handler);
-  app.all('/*', { schema: { hide: true } }, handler);
+  // tus answers its own protocol on any method; the contracts give the one role list for all of it.
+  const onRequest = guardOf(app, API.contents.uploadCreate);
+  app.all('/', { onRequest, schema: { hide: true } }, handler);
+  app.all('/*', { onRequest, schema: { hide: true } }, handler);
 };
 
 /**

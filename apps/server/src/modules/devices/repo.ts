@@ -16,6 +16,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { devices } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
@@ -40,8 +41,7 @@ const contains = (text: string) => `%${escapeLike(text)}%`;
 function conditions(filter: DeviceListFilter, now: Date): SQL[] {
   const where: (SQL | undefined)[] = [isNull(devices.deletedAt)];
   const cutoff = aliveCutoff(now);
-  if (filter.region !== null) where.push(eq(devices.region, filter.region));
-  if (filter.shopNo !== null) where.push(eq(devices.shopNo, filter.shopNo));
+  where.push(scopeWhere(filter, { region: devices.region, shopNo: devices.shopNo }));
   // The player list holds players registered to a store; waiting ones are on the waiting list.
   where.push(sql`${devices.registeredAt} is not null`);
   if (filter.is_activated !== undefined) where.push(eq(devices.isActivated, filter.is_activated));

@@ -1,61 +1,18 @@
-import {
-  ROLE_GROUPS,
-  ZDeviceCodeParams,
-  ZDeviceDetail,
-  ZDeviceList,
-  ZDeviceListQuery,
-  ZDeviceUpdate,
-} from '@signage/domain';
-import { currentUser } from '../../auth/guards';
-import { ok, responses, ZEmpty } from '../../http/envelope';
+import { API } from '@signage/domain';
+import { route } from '../../http/route';
 import type { ModulePlugin } from '../types';
 import { editPlayer, listPlayers, playerDetail, removePlayer } from './service';
 
+const C = API.players;
+
 export const devicesRoutes: ModulePlugin = async (app, { deps: { db } }) => {
-  app.get('/', {
-    schema: {
-      tags: ['players'],
-      summary: 'Player list: every filter of SPEC.md section 7, keyset cursor (endCursor), region-bound by role',
-      querystring: ZDeviceListQuery,
-      response: responses(ZDeviceList, 400, 401, 403),
-    },
-    handler: async (request) => ok(await listPlayers(db, currentUser(request), request.query)),
-  });
-
-  app.get('/:device_code', {
-    schema: {
-      tags: ['players'],
-      summary: 'One player (as a list of one)',
-      params: ZDeviceCodeParams,
-      response: responses(ZDeviceDetail, 400, 401, 404),
-    },
-    handler: async (request) =>
-      ok({ devices: await playerDetail(db, currentUser(request), request.params.device_code) }),
-  });
-
-  app.put('/:device_code', {
-    schema: {
-      tags: ['players'],
-      summary: "Edit memo, store type, installation site, tags and time zone (one of the country's zones; not DS_ST)",
-      params: ZDeviceCodeParams,
-      body: ZDeviceUpdate,
-      response: responses(ZDeviceDetail, 400, 401, 403, 404),
-    },
-    handler: async (request) =>
-      ok({ devices: await editPlayer(db, currentUser(request), request.params.device_code, request.body) }),
-  });
-
-  app.delete('/:device_code', {
-    preHandler: app.requireRoles(...ROLE_GROUPS.playerDeleters),
-    schema: {
-      tags: ['players'],
-      summary: 'Delete a player (DS_LHQIT, DS_FRIT); revokes its device token',
-      params: ZDeviceCodeParams,
-      response: responses(ZEmpty, 400, 401, 403, 404),
-    },
-    handler: async (request) => {
-      await removePlayer(db, currentUser(request), request.params.device_code);
-      return ok(null);
-    },
+  route(app, C.list, async ({ user, query }) => listPlayers(db, user, query));
+  route(app, C.detail, async ({ user, params }) => ({ devices: await playerDetail(db, user, params.device_code) }));
+  route(app, C.update, async ({ user, params, body }) => ({
+    devices: await editPlayer(db, user, params.device_code, body),
+  }));
+  route(app, C.remove, async ({ user, params }) => {
+    await removePlayer(db, user, params.device_code);
+    return null;
   });
 };

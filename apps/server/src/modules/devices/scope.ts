@@ -1,29 +1,17 @@
-import {
-  canFilterPlayers,
-  isRegionBound,
-  listsActivatedOnly,
-  padStoreCode,
-  type TDeviceListFilter,
-} from '@signage/domain';
-import { effectiveRegion } from '../../auth/guards';
+import { padStoreCode, type TDeviceListFilter } from '@signage/domain';
+import { can, effectiveRegion, inScope as inUserScope, type Scope, scopeOf as userScopeOf } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
 import { forbidden } from '../../http/envelope';
 
 /** Which players a user may see at all (SPEC.md section 6): region, shop and activation bounds. */
-export type DeviceScope = { region: string | null; shopNo: string | null; activatedOnly: boolean };
+export type DeviceScope = Scope & { activatedOnly: boolean };
 
 export function scopeOf(user: SessionUser): DeviceScope {
-  return {
-    region: isRegionBound(user.authority) ? effectiveRegion(user, null) : null,
-    shopNo: user.authority === 'DS_ST' ? user.shop_no : null,
-    activatedOnly: listsActivatedOnly(user.authority),
-  };
+  return { ...userScopeOf(user), activatedOnly: !can(user, 'player.readUnpaired') };
 }
 
 export function inScope(scope: DeviceScope, device: { region: string; shopNo: string; isActivated: boolean }): boolean {
-  if (scope.region !== null && device.region !== scope.region) return false;
-  if (scope.shopNo !== null && device.shopNo !== scope.shopNo) return false;
-  return !scope.activatedOnly || device.isActivated;
+  return inUserScope(scope, device) && (!scope.activatedOnly || device.isActivated);
 }
 
 const FILTERER_ONLY = [
@@ -37,10 +25,7 @@ const FILTERER_ONLY = [
 ] as const;
 
 /** A list query after the access rules: region and shop are decided, activation forced where due. */
-export type DeviceListFilter = Omit<TDeviceListFilter, 'region' | 'shop_no'> & {
-  region: string | null;
-  shopNo: string | null;
-};
+export type DeviceListFilter = Omit<TDeviceListFilter, 'region' | 'shop_no'> & Scope;
 
 /**
  * The list query a user may run: region-bound roles get their own region (another one is 403),
@@ -50,7 +35,7 @@ export function scopedFilter(user: SessionUser, query: TDeviceListFilter): Devic
   const region = effectiveRegion(user, query.region);
   const scope = scopeOf(user);
   const requestedShop = query.shop_no ? padStoreCode(query.shop_no) : null;
-  if (!canFilterPlayers(user.authority)) {
+  if (!can(user, 'player.filter')) {
     if (FILTERER_ONLY.some((name) => (query[name]?.length ?? 0) > 0)) throw forbidden();
     if (requestedShop !== null && requestedShop !== scope.shopNo) throw forbidden();
   }

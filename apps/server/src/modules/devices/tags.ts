@@ -1,8 +1,7 @@
+import type { TDeviceTag } from '@signage/domain';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devices, deviceTags, settings } from '../../db/schema';
-
-export type TagNames = { id: string; en: string; ja: string; zh: string; ko: string };
 
 /** Players carrying any of the tags, as a condition on the devices table. */
 export function tagged(ids: string[]): SQL {
@@ -18,8 +17,8 @@ export async function tagIdsOf(db: Database, codes: string[]): Promise<Map<strin
 }
 
 /** Tag names from the settings table; an id without a row (none: device_tags has a foreign key) gets empty names. */
-export async function tagNames(db: Database, ids: string[]): Promise<Map<string, TagNames>> {
-  const names = new Map<string, TagNames>();
+export async function tagNames(db: Database, ids: string[]): Promise<Map<string, TDeviceTag>> {
+  const names = new Map<string, TDeviceTag>();
   if (ids.length === 0) return names;
   const rows = await db
     .select({ id: settings.id, en: settings.en, ja: settings.ja, zh: settings.zh, ko: settings.ko })

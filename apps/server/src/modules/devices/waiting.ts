@@ -1,14 +1,15 @@
-import { and, asc, count, desc, eq, gte, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, type SQL } from 'drizzle-orm';
+import { type Scope, scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { devices } from '../../db/schema';
 
-export type WaitingFilter = { region: string | null; announcedSince: Date | null };
+export type WaitingFilter = { scope: Scope; announcedSince: Date | null };
 
 function waitingWhere(filter: WaitingFilter): SQL | undefined {
   return and(
     isNull(devices.deletedAt),
     eq(devices.isActivated, false),
-    filter.region === null ? undefined : or(eq(devices.region, ''), eq(devices.region, filter.region)),
+    scopeWhere({ region: filter.scope.region, shopNo: null }, { region: devices.region }, { unassigned: true }),
     filter.announcedSince === null ? undefined : gte(devices.announcedAt, filter.announcedSince),
   );
 }

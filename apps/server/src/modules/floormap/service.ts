@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { isCountry, isRegionBound, isValidStoreCode, MESSAGES, padStoreCode } from '@signage/domain';
+import { isCountry, isValidStoreCode, MESSAGES, padStoreCode } from '@signage/domain';
+import { authorize } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
 import { type BlobStore, DEFAULT_CONTENT_TYPE } from '../../blob';
-import { forbidden, HttpError, notFound } from '../../http/envelope';
+import { HttpError, notFound } from '../../http/envelope';
 
 /** Where a shop's floor map lives in the blob store (SPEC.md section 2, Player list). */
 export const floorMapKey = (region: string, shopNo: string) => `floormap/${region}/${shopNo}/floormap.pdf`;
@@ -17,8 +18,7 @@ function place(region: string, shopNo: string): { region: string; shopNo: string
 /** DS_ST reads its own shop's map, other region-bound roles their region's, DS_MK and DS_FRIT any. */
 export async function openFloorMap(blobs: BlobStore, user: SessionUser, region: string, shopNo: string) {
   const wanted = place(region, shopNo);
-  if (isRegionBound(user.authority) && user.region !== wanted.region) throw forbidden();
-  if (user.authority === 'DS_ST' && user.shop_no !== wanted.shopNo) throw forbidden();
+  authorize(user, 'floormap.read', wanted);
   const key = floorMapKey(wanted.region, wanted.shopNo);
   if (!(await blobs.exists(key))) throw notFound();
   return blobs.get(key);

@@ -1,6 +1,6 @@
-import { MESSAGES, ZHealth } from '@signage/domain';
-import { z } from 'zod';
-import { HttpError, ok, responses } from '../../http/envelope';
+import { API, MESSAGES } from '@signage/domain';
+import { HttpError } from '../../http/envelope';
+import { route } from '../../http/route';
 import type { ModulePlugin } from '../types';
 import { pingDatabase, readReadiness, shippedMigrationCount } from './repo';
 
@@ -8,8 +8,6 @@ export const NOT_READY = {
   migrations: 'Not ready: database migrations have not all been applied',
   admin: 'Not ready: the administrator account has not been created yet',
 } as const;
-
-const ZLiveness = z.object({ status: z.literal('ok') });
 
 export const healthRoutes: ModulePlugin = async (app, { deps: { db } }) => {
   const shipped = shippedMigrationCount();
@@ -25,32 +23,18 @@ export const healthRoutes: ModulePlugin = async (app, { deps: { db } }) => {
     return null;
   };
 
-  app.get('', {
-    schema: {
-      tags: ['health'],
-      summary: 'Readiness (for load balancers): database reachable, migrations applied, first account created',
-      response: responses(ZHealth, 503),
-    },
-    handler: async (request) => {
-      let reason: string | null;
-      try {
-        await pingDatabase(db);
-        reason = await notReadyReason();
-      } catch (error) {
-        request.log.error({ err: error }, 'database health check failed');
-        throw new HttpError(503, MESSAGES.unexpectedError);
-      }
-      if (reason) throw new HttpError(503, reason);
-      return ok({ status: 'ok' as const, database: 'ok' as const });
-    },
+  route(app, API.users.health, async ({ request }) => {
+    let reason: string | null;
+    try {
+      await pingDatabase(db);
+      reason = await notReadyReason();
+    } catch (error) {
+      request.log.error({ err: error }, 'database health check failed');
+      throw new HttpError(503, MESSAGES.unexpectedError);
+    }
+    if (reason) throw new HttpError(503, reason);
+    return { status: 'ok' as const, database: 'ok' as const };
   });
 
-  app.get('/live', {
-    schema: {
-      tags: ['health'],
-      summary: 'Liveness: the process answers HTTP (no database involved)',
-      response: responses(ZLiveness),
-    },
-    handler: async () => ok({ status: 'ok' as const }),
-  });
+  route(app, API.users.liveness, async () => ({ status: 'ok' as const }));
 };

@@ -3,7 +3,6 @@ import {
   canPlayerTransition,
   defaultZoneOf,
   isCountry,
-  isRegionBound,
   isZoneOfCountry,
   MESSAGES,
   PAGE_SIZE,
@@ -17,7 +16,7 @@ import {
 } from '@signage/domain';
 import type { z } from 'zod';
 import { recordAudit } from '../../audit/repo';
-import { effectiveRegion } from '../../auth/guards';
+import { effectiveRegion, inScope, scopeOf } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../http/envelope';
@@ -40,7 +39,7 @@ export async function waitingList(
   query: z.output<typeof ZWaitingListQuery>,
 ): Promise<TWaitingList> {
   const filter = {
-    region: isRegionBound(user.authority) ? effectiveRegion(user, null) : null,
+    scope: scopeOf(user),
     announcedSince: query.is_activated ? new Date(Date.now() - ANNOUNCE_ACTIVE_WINDOW_MS) : null,
   };
   const total = await countWaiting(db, filter);
@@ -75,8 +74,8 @@ function storeZone(row: DeviceRow, region: string, requested: string | undefined
 /** A player this user may register: unpaired, and not set to another region than the user's. */
 function assertRegistrable(user: SessionUser, row: DeviceRow | undefined): DeviceRow {
   if (!row) throw notFound();
-  const foreign = isRegionBound(user.authority) && row.region !== '' && row.region !== user.region;
-  if (foreign) throw notFound();
+  // Waiting players have no region yet; once set, only users of that region reach them.
+  if (!inScope(scopeOf(user), { region: row.region }, { unassigned: true })) throw notFound();
   if (!canPlayerTransition(playerStateOf(row), 'register')) throw new HttpError(409, MESSAGES.registrationPostFailed);
   return row;
 }

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@signage/domain';
-import { z } from 'zod';
-import { HttpError, responses } from '../../http/envelope';
+import { API, MESSAGES } from '@signage/domain';
+import { HttpError } from '../../http/envelope';
+import { route } from '../../http/route';
 import type { ModulePlugin } from '../types';
 
 /**
@@ -9,14 +9,7 @@ import type { ModulePlugin } from '../types';
  * login page shows it, instead of leaving the user on a dead end.
  */
 export const ssoRoutes: ModulePlugin = async (app) => {
-  app.get('', {
-    schema: {
-      tags: ['sso'],
-      summary: 'The identity provider login address to redirect to (503 while SSO is not configured)',
-      response: responses(z.object({ url: z.string() }), 503),
-    },
-    handler: async () => {
-      throw new HttpError(503, MESSAGES.ssoNotConfigured);
-    },
+  route(app, API.users.ssoStart, async () => {
+    throw new HttpError(503, MESSAGES.ssoNotConfigured);
   });
 };

@@ -1,0 +1,93 @@
+import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '@signage/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { currentUser } from '../auth/guards';
+import type { SessionUser } from '../auth/sessions';
+import type { ModulePlugin } from '../modules/types';
+import { ok, responses } from './envelope';
+
+type ModuleApp = Parameters<ModulePlugin>[0];
+
+/** What a handler gets: the validated input, the signed-in user (null only on public routes), request and reply. */
+export type RouteInput<C extends Contract> = {
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  user: C['roles'] extends 'public' ? SessionUser | null : SessionUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** Envelope routes return the `data` (wrapped here); raw routes send the reply themselves and return it. */
+type RouteOutput<C extends Contract> = C['reply'] extends 'raw' ? FastifyReply : z.input<C['response']> | ResponseOf<C>;
+
+function failureStatuses(contract: Contract): number[] {
+  const statuses = new Set(contract.errors ?? []);
+  if (contract.roles !== 'public') statuses.add(401);
+  if (Array.isArray(contract.roles)) statuses.add(403);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** The URL inside the module's prefix: contracts carry full paths, modules are registered under a prefix. */
+function localUrl(app: ModuleApp, path: string): string {
+  if (!path.startsWith(app.prefix)) throw new Error(`${path} is outside the module prefix ${app.prefix}`);
+  return path.slice(app.prefix.length) || '/';
+}
+
+/**
+ * Registers a contract's endpoint on a module: method and path, zod schemas (OpenAPI comes from them), the
+ * success/failure envelope and the role guard, run on request before the body is read (401 without a
+ * session, 403 for a role the contract does not name). The handler is left with service call and shaping.
+ */
+export function route<C extends Contract>(
+  app: ModuleApp,
+  contract: C,
+  handler: (input: RouteInput<C>) => Promise<RouteOutput<C>>,
+  hooks: { preValidation?: (request: FastifyRequest) => Promise<void> } = {},
+): void {
+  const { roles } = contract;
+  const guard = roles === 'public' ? undefined : roles === 'session' ? app.requireSession : app.requireRoles(...roles);
+  const failures = failureStatuses(contract);
+  const raw = contract.reply === 'raw';
+  app.route({
+    method: contract.method,
+    url: localUrl(app, contract.path),
+    config: { public: roles === 'public' },
+    ...(guard ? { onRequest: guard } : {}),
+    ...hooks,
+    schema: {
+      tags: [...contract.tags],
+      summary: contract.summary,
+      ...(roles === 'public' ? { security: [] } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      // A body the server reads itself (multipart) is documented by its content type only.
+      ...(contract.consumes ? { consumes: [contract.consumes] } : contract.body ? { body: contract.body } : {}),
+      response: raw
+        ? { ...responses(contract.response, ...failures), 200: contract.response }
+        : responses(contract.response, ...failures),
+    },
+    handler: async (request, reply) => {
+      const input = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        user: roles === 'public' ? request.user : currentUser(request),
+        request,
+        reply,
+      } as RouteInput<C>;
+      const result = await handler(input);
+      return raw ? result : ok(result);
+    },
+  });
+}
+
+/**
+ * The guard of a contract for routes that cannot be described by schemas (the tus server answers its own
+ * protocol): the same 401/403 decision as route() makes.
+ */
+export function guardOf(app: ModuleApp, contract: Contract) {
+  const { roles } = contract;
+  if (roles === 'public') return async () => {};
+  return roles === 'session' ? app.requireSession : app.requireRoles(...roles);
+}

@@ -1,0 +1,174 @@
+import {
+  API,
+  API_CONTRACTS,
+  type Contract,
+  contractAllows,
+  DISPLAY_PATTERN_VALUES,
+  pathOf,
+  ROLES,
+  type Role,
+} from '@signage/domain';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, loginAs, type TestApp, type TestUser } from './helpers';
+
+/**
+ * Every /api contract called for real, anonymously and as each of the six roles, with a request of the
+ * right shape: the status must be what the contract's `roles` say (401 without a session, 403 for a role
+ * it does not name, neither for the others). A new endpoint joins the matrix by having a contract; one
+ * without a contract fails the coverage check below.
+ */
+
+/** `user` of the anonymous caller only lends its ID and password to the sign-in endpoint; it has no session. */
+type Caller = { name: string; role: Role | null; user: TestUser; cookie: string | null };
+
+/** Valid-shaped path parameters by name; the caller's own ID where the endpoint is about the caller. */
+function paramsFor(contract: Contract, caller: Caller): Record<string, string> {
+  const values: Record<string, string> = {
+    userId: caller.user.userId,
+    key: 'no-such-key',
+    contentId: 'no-such-content',
+    which: 'file',
+    device_code: 'NOSUCHDEVICE',
+    region: 'JP',
+    shop_no: '0001',
+    upload_id: 'no-such-upload',
+  };
+  const names = [...contract.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '');
+  const missing = names.filter((name) => !(name in values));
+  if (missing.length > 0) throw new Error(`${contract.path}: add sample values for ${missing.join(', ')}`);
+  return Object.fromEntries(names.map((name) => [name, values[name] ?? '']));
+}
+
+const tag = { type: 'DEVICE_TAG', value: 'matrix', en: 'Matrix', ja: 'Matrix', zh: 'Matrix', ko: 'Matrix' };
+const store = {
+  region: 'JP',
+  shop_no: '0001',
+  shop_name: 'Matrix',
+  display_pattern: DISPLAY_PATTERN_VALUES[0],
+  memo: '',
+};
+
+/** Bodies and queries where an empty one would not be valid-shaped. */
+const SAMPLES = new Map<Contract, { query?: Record<string, string>; body?: (caller: Caller) => unknown }>([
+  [API.users.login, { body: (caller) => ({ password: caller.user.password }) }],
+  [API.players.logs, { query: { device_code: 'NOSUCHDEVICE' } }],
+  [API.players.logDownload, { body: () => ({ device_code: 'NOSUCHDEVICE', downloadAll: true }) }],
+  [API.setting.create, { body: () => tag }],
+  [API.setting.update, { body: () => tag }],
+  [API.players.update, { body: () => ({ memo: 'matrix' }) }],
+  [API.players.registerWaiting, { body: () => ({ ...store, device_name: 'NOSUCHSERIAL' }) }],
+  [API.players.reissuePin, { body: () => ({ ...store, device_code: 'NOSUCHDEVICE' }) }],
+  [
+    API.contents.registerUpload,
+    { body: () => ({ upload_id: 'no-such-upload', name: 'Matrix', display_pattern: DISPLAY_PATTERN_VALUES[0] }) },
+  ],
+  [API.contents.update, { body: () => ({ name: 'Matrix' }) }],
+]);
+
+const label = (contract: Contract) => `${contract.method} ${contract.path}`;
+
+/** 401 / 403 / "neither" as the contract says for this caller. */
+function expected(contract: Contract, role: Role | null): 'open' | 401 | 403 {
+  if (contract.roles === 'public') return 'open';
+  if (role === null) return 401;
+  return contractAllows(contract, role) ? 'open' : 403;
+}
+
+const registered: { method: string; url: string }[] = [];
+let t: TestApp;
+const callers: Caller[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    onRoute: (route: RouteOptions) => {
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+    },
+  });
+  callers.push({ name: 'anonymous', role: null, user: await createUser(t.db, { role: 'DS_MK' }), cookie: null });
+  for (const role of ROLES) {
+    const user = await createUser(t.db, { role, region: 'JP', ...(role === 'DS_ST' ? { shopNo: '0001' } : {}) });
+    callers.push({ name: role, role, user, cookie: await loginAs(t.app, user) });
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call(contract: Contract, caller: Caller) {
+  const sample = SAMPLES.get(contract);
+  // Signing in replaces the session it is sent with and signing out ends it: both get a session of their own.
+  const ending = contract === API.users.login || contract === API.users.logout;
+  const cookie = ending && caller.cookie ? await loginAs(t.app, caller.user) : caller.cookie;
+  const body = sample?.body?.(caller);
+  return t.app.inject({
+    method: contract.method,
+    url: pathOf(contract, paramsFor(contract, caller)),
+    query: sample?.query,
+    headers: cookie ? { cookie } : {},
+    ...(body !== undefined
+      ? { payload: body as object }
+      : contract.method === 'POST' || contract.method === 'PUT'
+        ? { payload: {} }
+        : {}),
+  });
+}
+
+describe('every /api endpoint answers each caller as its contract says', () => {
+  for (const contract of API_CONTRACTS) {
+    it(label(contract), async () => {
+      const outcome: Record<string, number | string> = {};
+      const wanted: Record<string, number | string> = {};
+      for (const caller of callers) {
+        const response = await call(contract, caller);
+        const want = expected(contract, caller.role);
+        const status = response.statusCode;
+        outcome[caller.name] = want === 'open' && status !== 401 && status !== 403 ? 'open' : status;
+        wanted[caller.name] = want;
+        if (want !== 'open') expect(response.json().result, `${caller.name}: ${response.body}`).toBe('Failure');
+      }
+      expect(outcome).toEqual(wanted);
+    });
+  }
+});
+
+describe('the route table', () => {
+  const normalise = (url: string) => url.replace(/\/$/, '').replace(/\/\*$/, '/:upload_id') || '/';
+  const samePath = (a: string, b: string) => {
+    const x = normalise(a).split('/');
+    const y = normalise(b).split('/');
+    return (
+      x.length === y.length && x.every((part, i) => part === y[i] || (part.startsWith(':') && y[i]?.startsWith(':')))
+    );
+  };
+
+  it('has a contract for every route the app serves under /api', () => {
+    const api = registered.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+    expect(api.length).toBeGreaterThan(API_CONTRACTS.length);
+    const uncovered = api.filter(({ method, url }) => {
+      const onPath = API_CONTRACTS.filter((c) => samePath(c.path, url));
+      if (onPath.length === 0) return true;
+      // tus answers every method of its paths itself: declaring the paths (and their roles) is what counts.
+      if (url.startsWith(API.contents.uploadCreate.path)) return false;
+      const methods = method === 'HEAD' ? ['HEAD', 'GET'] : [method];
+      return !onPath.some((c) => methods.includes(c.method));
+    });
+    expect(uncovered).toEqual([]);
+  });
+
+  it('serves and documents every contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    for (const contract of API_CONTRACTS) {
+      expect(
+        registered.some((r) => r.method === contract.method && samePath(r.url, contract.path)),
+        label(contract),
+      ).toBe(true);
+      if (contract.path.startsWith(API.contents.uploadCreate.path)) continue;
+      const openApiPath = contract.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+      const entry = doc.paths[openApiPath] ?? doc.paths[`${openApiPath}/`];
+      expect(entry?.[contract.method.toLowerCase()]?.summary, label(contract)).toBe(contract.summary);
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { CONTENT_CONTRACTS } from './contents';
+import type { Contract } from './contract';
+import { PLAYER_CONTRACTS } from './players';
+import { SETTING_CONTRACTS } from './settings';
+import { USER_CONTRACTS } from './users';
+
+export * from './agent';
+export * from './contents';
+export * from './contract';
+export * from './players';
+export * from './settings';
+export * from './users';
+
+/** Every /api endpoint, by resource. The server registers these; the access-matrix test walks them all. */
+export const API = {
+  users: USER_CONTRACTS,
+  setting: SETTING_CONTRACTS,
+  players: PLAYER_CONTRACTS,
+  contents: CONTENT_CONTRACTS,
+} as const;
+
+export const API_CONTRACTS: readonly Contract[] = Object.values(API).flatMap((group) => Object.values(group));

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ZHealth, ZLiveness } from '../schemas/common';
+import { ZLoginBody, ZUserIdParams, ZUserInfo } from '../schemas/users';
+import { defineContract } from './contract';
+
+export const ZSsoStart = z.object({ url: z.string() });
+
+/** Sign-in, session and the public endpoints around it (SPEC.md section 4). */
+export const USER_CONTRACTS = {
+  login: defineContract({
+    method: 'POST',
+    path: '/api/users/:userId/auth',
+    params: ZUserIdParams,
+    body: ZLoginBody,
+    response: ZUserInfo,
+    errors: [400, 401, 429],
+    roles: 'public',
+    summary: 'Sign in with ID and password; sets the session cookie',
+    tags: ['users'],
+  }),
+  me: defineContract({
+    method: 'GET',
+    path: '/api/users/me',
+    response: ZUserInfo,
+    roles: 'session',
+    summary: 'The signed-in user (restores a session)',
+    tags: ['users'],
+  }),
+  logout: defineContract({
+    method: 'DELETE',
+    path: '/api/users/:userId/auth',
+    params: ZUserIdParams,
+    response: z.null(),
+    errors: [403],
+    roles: 'session',
+    summary: 'Sign out: ends the session and clears the cookie',
+    tags: ['users'],
+  }),
+  ssoStart: defineContract({
+    method: 'GET',
+    path: '/api/sso',
+    response: ZSsoStart,
+    errors: [503],
+    roles: 'public',
+    summary: 'The identity provider login address to redirect to (503 while SSO is not configured)',
+    tags: ['sso'],
+  }),
+  health: defineContract({
+    method: 'GET',
+    path: '/api/health',
+    response: ZHealth,
+    errors: [503],
+    roles: 'public',
+    summary: 'Readiness (for load balancers): database reachable, migrations applied, first account created',
+    tags: ['health'],
+  }),
+  liveness: defineContract({
+    method: 'GET',
+    path: '/api/health/live',
+    response: ZLiveness,
+    roles: 'public',
+    summary: 'Liveness: the process answers HTTP (no database involved)',
+    tags: ['health'],
+  }),
+} as const;
