@@ -105,7 +105,8 @@ export const PLAYER_CONTRACTS = {
     response: ZIssuedPin,
     errors: [400, 404, 409],
     roles: ROLE_GROUPS.registrars,
-    summary: "Register a waiting player to a store (time_zone: one of the country's zones, default its first); answers its PIN (six digits, single use, valid 30 minutes)",
+    summary:
+      "Register a waiting player to a store (time_zone: one of the country's zones, default its first); answers its PIN (six digits, single use, valid 30 minutes)",
     tags: ['players'],
   }),
   reissuePin: defineContract({
