@@ -6,10 +6,13 @@ import type { KeysetCursor } from '../../http/cursor';
 export type ContentRow = typeof contents.$inferSelect;
 export type NewContentRow = typeof contents.$inferInsert;
 
-/** Where a keyset page starts: after the row with this update time and id (in the list's order). */
+/** A content published for all countries has no region. */
+export const GLOBAL_REGION = '';
 
 export type ContentFilter = {
   region: string | null;
+  /** Also rows for all countries (region ''): what a region-bound reader sees besides its own region. */
+  withGlobal?: boolean;
   name?: string;
   types?: ContentRow['type'][];
   displayPattern?: string;
@@ -24,7 +27,13 @@ function escapeLike(text: string): string {
 
 function filterConditions(filter: ContentFilter): SQL[] {
   const conditions: SQL[] = [isNull(contents.deletedAt)];
-  if (filter.region !== null) conditions.push(eq(contents.region, filter.region));
+  if (filter.region !== null) {
+    conditions.push(
+      filter.withGlobal && filter.region !== GLOBAL_REGION
+        ? inArray(contents.region, [filter.region, GLOBAL_REGION])
+        : eq(contents.region, filter.region),
+    );
+  }
   if (filter.name) conditions.push(ilike(contents.name, `%${escapeLike(filter.name)}%`));
   if (filter.types) conditions.push(inArray(contents.type, filter.types));
   if (filter.displayPattern) conditions.push(eq(contents.displayPattern, filter.displayPattern));
