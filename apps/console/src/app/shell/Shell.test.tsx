@@ -99,6 +99,20 @@ describe('message banner', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('3 コピーしました'));
   });
 
+  it('translates a bare i18n key, such as the texts of content update and delete', async () => {
+    mockFetch({});
+    renderApp('/device/list', userWith('DS_FRIT'));
+    await sideMenu();
+    act(() => useBanner.getState().show({ level: 'info', text: 'contents.detail.updated' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Content has been updated');
+    act(() => useBanner.getState().show({ level: 'info', text: 'contents.detail.deleted' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Content has been deleted'));
+    act(() => useBanner.getState().show({ level: 'error', text: 'contents.serverMessages.contentInUse' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('This content is used by a schedule and cannot be deleted'),
+    );
+  });
+
   it('is hidden on the login page, as is the header', async () => {
     mockFetch({});
     useBanner.getState().show({ level: 'info', text: 'Hello' });
