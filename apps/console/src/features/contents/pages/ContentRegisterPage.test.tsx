@@ -29,6 +29,37 @@ describe('Content register page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(register).toBeEnabled());
   });
 
+  it('says what is missing at a field once it has been touched', async () => {
+    const user = userEvent.setup();
+    setup();
+    const name = await screen.findByLabelText('Content name', {}, { timeout: 15_000 });
+    expect(screen.queryByText('Please enter content name')).not.toBeInTheDocument();
+    await user.click(name);
+    await user.tab();
+    expect(await screen.findByText('Please enter content name')).toBeInTheDocument();
+    expect(screen.getByText('Please upload the file')).toBeInTheDocument();
+    // Untouched fields stay quiet: only the name says something.
+    expect([...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent)).toEqual([
+      'Please enter content name',
+    ]);
+    await user.type(name, 'Spring');
+    await waitFor(() => expect(screen.queryByText('Please enter content name')).not.toBeInTheDocument());
+  });
+
+  it('keeps the logo position when the layout goes Fullscreen, Multielement, Fullscreen', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByText('Live', {}, { timeout: 15_000 }));
+    await user.click(screen.getByLabelText('Fullscreen'));
+    await user.click(screen.getByLabelText('Logo position'));
+    await user.click(await screen.findByTitle('Upper left'));
+    await user.click(screen.getByLabelText('Multielement'));
+    await user.click(screen.getByLabelText('Fullscreen'));
+    const logo = screen.getByLabelText('Logo position').closest('.ant-select') as HTMLElement;
+    expect(logo).toHaveTextContent('Upper left');
+    expect(logo).not.toHaveTextContent('Please select the logo position');
+  });
+
   it('shows the extension error for a file of the wrong type', async () => {
     const user = userEvent.setup({ applyAccept: false });
     setup();

@@ -19,7 +19,9 @@ import {
   type ErrorKind,
   type ImageState,
   isPristine,
+  type RegisterForm,
   type RegisterMode,
+  shownErrors,
   toFields,
   withFile,
   withMode,
@@ -48,16 +50,22 @@ export default function ContentRegisterPage() {
   const [errorKind, setErrorKind] = useState<ErrorKind | null>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [touched, setTouched] = useState<ReadonlySet<keyof RegisterForm>>(new Set());
   const uploading = progress !== null;
+  const errors = shownErrors(form, mode, touched);
+  const touch = (field: keyof RegisterForm) =>
+    setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
 
   const clear = () => {
     setForm(EMPTY_FORM);
+    setTouched(new Set());
     setImageState(0);
     setErrorText(null);
     setProgress(null);
   };
 
   const chooseFile = (file: File) => {
+    touch('file');
     const verdict = checkFile(file, mode);
     if (!verdict.ok) {
       setForm({ ...form, file: null });
@@ -123,9 +131,23 @@ export default function ContentRegisterPage() {
         <Row gutter={[32, 16]}>
           <Col xs={24} lg={14}>
             <Form layout="vertical" component="div">
-              <BaseFields form={form} mode={mode} onChange={setForm} disabled={uploading} />
+              <BaseFields
+                form={form}
+                mode={mode}
+                onChange={setForm}
+                disabled={uploading}
+                errors={errors}
+                onTouch={touch}
+              />
               {mode === 'live' ? (
-                <LiveFields form={form} platforms={platforms.data ?? []} onChange={setForm} disabled={uploading} />
+                <LiveFields
+                  form={form}
+                  platforms={platforms.data ?? []}
+                  onChange={setForm}
+                  disabled={uploading}
+                  errors={errors}
+                  onTouch={touch}
+                />
               ) : null}
             </Form>
           </Col>
@@ -136,6 +158,7 @@ export default function ContentRegisterPage() {
               imageState={imageState}
               errorKind={errorKind}
               errorText={errorText}
+              fileError={errors.file ? translateServerMessage(t, errors.file) : null}
               progress={progress}
               disabled={uploading}
               onFile={chooseFile}
