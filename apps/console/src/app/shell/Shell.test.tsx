@@ -210,6 +210,32 @@ describe('logout and session', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/device/list'));
   });
 
+  it('Back closes an overlay opened right after a direct load, and closing it otherwise keeps the page', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/users/me': () => success(userWith('DS_MK', { username: 'Sato' })) });
+    const { router } = renderApp('/device/list', userWith('DS_MK', { username: 'Sato' }));
+    await sideMenu();
+    await user.click(screen.getByRole('button', { name: 'Sato' }));
+    await screen.findByRole('dialog');
+    expect(useOverlay.getState().open).toBe('headerMenu');
+    // The page is the first history entry: without an entry of the overlay's own, a browser's Back would
+    // leave the console instead of closing the overlay.
+    await waitFor(() => expect(router.state.historyAction).toBe('PUSH'));
+    expect(router.state.location).toMatchObject({ pathname: '/device/list', state: { overlay: 'headerMenu' } });
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(useOverlay.getState().open).toBeNull());
+    expect(router.state.location.pathname).toBe('/device/list');
+
+    await user.click(screen.getByRole('button', { name: 'Sato' }));
+    await waitFor(() => expect(useOverlay.getState().open).toBe('headerMenu'));
+    act(() => useOverlay.getState().close());
+    await act(() => router.navigate('/device/detail'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/device/list'));
+    expect(useOverlay.getState().open).toBeNull();
+  });
+
   it('Back goes to login when the server says the session is gone', async () => {
     mockFetch({ 'GET /api/users/me': () => failure(401, 'Please sign in to continue') });
     const { router } = renderApp('/device/list', userWith('DS_MK'));
@@ -218,5 +244,6 @@ describe('logout and session', () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(useAuth.getState().user).toBeNull();
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
   });
 });

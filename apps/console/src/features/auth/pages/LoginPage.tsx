@@ -41,6 +41,8 @@ export default function LoginPage() {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const setUser = useAuth((state) => state.setUser);
+  const expired = useAuth((state) => state.expired);
+  const dismissExpiry = useAuth((state) => state.dismissExpiry);
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,6 +57,7 @@ export default function LoginPage() {
     event.preventDefault();
     if (!filled || loginMutation.isPending) return;
     setFailure(null);
+    dismissExpiry();
     loginMutation.mutate(
       { userId: userId.trim(), password },
       {
@@ -102,6 +105,15 @@ export default function LoginPage() {
           <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('login.subtitle')}</p>
         </header>
 
+        {expired && !failure ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('login.sessionExpired')}
+            closable={{ onClose: dismissExpiry, 'aria-label': t('common.close') }}
+            style={{ marginBottom: 20 }}
+          />
+        ) : null}
         {failure ? (
           <Alert
             type="error"
