@@ -15,14 +15,3 @@ export function navigateTo(to: string): void {
   if (navigator) navigator(to);
   else window.location.assign(to);
 }
-
-let pendingCheck: () => boolean = () => false;
-
-/** The router tells whether a navigation is under way (loading a route, or submitting). */
-export function setPendingCheck(next: () => boolean): void {
-  pendingCheck = next;
-}
-
-export function isNavigationPending(): boolean {
-  return pendingCheck();
-}

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../ui/CenteredSpinner';
 import { endSession, restoreSession } from './auth/session';
-import { setNavigator, setPendingCheck } from './navigation';
+import { setNavigator } from './navigation';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -92,7 +92,6 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 /** Lets code outside components (the API client on a 401) navigate through this router. */
 export function registerRouter(router: AppRouter): AppRouter {
   setNavigator((to) => void router.navigate(to, { replace: true }));
-  setPendingCheck(() => router.state.navigation.state !== 'idle');
   return router;
 }
 
