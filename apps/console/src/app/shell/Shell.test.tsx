@@ -55,6 +55,13 @@ describe('side menu', () => {
     expect(document.title).toBe('Player list - Digital Signage');
   });
 
+  it('keeps the side menu in view on long pages', async () => {
+    mockFetch({});
+    renderApp('/device/list', userWith('DS_MK'));
+    await sideMenu();
+    expect(document.getElementById('side-menu')).toHaveStyle({ position: 'sticky', overflowY: 'auto' });
+  });
+
   it('collapses and expands with the hamburger button', async () => {
     const user = userEvent.setup();
     mockFetch({});
