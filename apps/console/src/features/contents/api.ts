@@ -88,13 +88,17 @@ function envelopeOf(text: string): { result?: string; message?: string; data?: u
 }
 
 /** A multipart POST through XMLHttpRequest, whose upload events give real progress (fetch has none). */
-function postForm(fields: Record<string, string>, file: File, onProgress: Progress): Promise<TContent> {
+const cancelled = () => new DOMException('The upload was cancelled', 'AbortError');
+
+function postForm(fields: Record<string, string>, file: File, onProgress: Progress, signal?: AbortSignal) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('content', file, file.name);
   const startedAt = Date.now();
-  return new Promise((resolve, reject) => {
+  return new Promise<TContent>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.onabort = () => reject(cancelled());
     xhr.open('POST', '/api/contents');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => onProgress(progressOf(event.loaded, event.total || file.size, startedAt));
@@ -109,7 +113,12 @@ function postForm(fields: Record<string, string>, file: File, onProgress: Progre
 }
 
 /** A resumable upload (tus) that retries from the last stored byte, then registration with the fields. */
-async function postResumable(fields: Record<string, string>, file: File, onProgress: Progress): Promise<TContent> {
+async function postResumable(
+  fields: Record<string, string>,
+  file: File,
+  onProgress: Progress,
+  signal?: AbortSignal,
+): Promise<TContent> {
   const { Upload } = await import('tus-js-client');
   const startedAt = Date.now();
   const uploadUrl = await new Promise<string>((resolve, reject) => {
@@ -126,6 +135,15 @@ async function postResumable(fields: Record<string, string>, file: File, onProgr
       },
       onSuccess: () => resolve(upload.url ?? ''),
     });
+    // Cancelling also removes what the server stored so far (tus termination).
+    signal?.addEventListener(
+      'abort',
+      () => {
+        void upload.abort(true).catch(() => undefined);
+        reject(cancelled());
+      },
+      { once: true },
+    );
     upload.findPreviousUploads().then((previous) => {
       const last = previous[0];
       if (last) upload.resumeFromPreviousUpload(last);
@@ -136,10 +154,18 @@ async function postResumable(fields: Record<string, string>, file: File, onProgr
   return api.post('/api/contents/from-upload', { body: { ...fields, upload_id: uploadId }, schema: ZContent });
 }
 
-/** Uploads a file with the form's fields: one request for small files, resumable for large ones. */
-export function uploadContent(fields: Record<string, string>, file: File, onProgress: Progress): Promise<TContent> {
+/**
+ * Uploads a file with the form's fields: one request for small files, resumable for large ones. Aborting
+ * `signal` cancels the upload; the promise then rejects with an AbortError.
+ */
+export function uploadContent(
+  fields: Record<string, string>,
+  file: File,
+  onProgress: Progress,
+  signal?: AbortSignal,
+): Promise<TContent> {
   const live = fields.livePlatform !== undefined;
   return !live && file.size > RESUMABLE_THRESHOLD_BYTES
-    ? postResumable(fields, file, onProgress)
-    : postForm(fields, file, onProgress);
+    ? postResumable(fields, file, onProgress, signal)
+    : postForm(fields, file, onProgress, signal);
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@signage/domain';
 import { Alert, Button, Card, Col, Flex, Form, Radio, Row } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
 import { useBanner } from '../../../app/shell/useBanner';
@@ -52,6 +52,7 @@ export default function ContentRegisterPage() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<keyof RegisterForm>>(new Set());
   const uploading = progress !== null;
+  const cancelUpload = useRef<AbortController | null>(null);
   const errors = shownErrors(form, mode, touched);
   const touch = (field: keyof RegisterForm) =>
     setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
@@ -83,8 +84,10 @@ export default function ContentRegisterPage() {
   const register = async () => {
     if (!form.file || !canRegister(form, mode)) return;
     setProgress({ percent: 0, remainingSeconds: null });
+    const controller = new AbortController();
+    cancelUpload.current = controller;
     try {
-      const content = await uploadContent(toFields(form, mode), form.file, setProgress);
+      const content = await uploadContent(toFields(form, mode), form.file, setProgress, controller.signal);
       clear();
       setErrorKind(0);
       showBanner({ level: 'info', text: mode === 'live' ? MESSAGES.liveRegistered : MESSAGES.uploadComplete });
@@ -96,6 +99,12 @@ export default function ContentRegisterPage() {
         });
       }
     } catch (error) {
+      if (controller.signal.aborted) {
+        // Cancelled by the user: the form stays as it was, ready to try again.
+        setProgress(null);
+        showBanner({ level: 'info', text: 'contents.register.cancelled' });
+        return;
+      }
       const message = error instanceof ApiError ? error.message : MESSAGES.contentPostFailed;
       setProgress(null);
       setImageState(2);
@@ -166,6 +175,7 @@ export default function ContentRegisterPage() {
           </Col>
         </Row>
         <Flex justify="flex-end" gap={8} style={{ marginTop: 16 }}>
+          {uploading ? <Button onClick={() => cancelUpload.current?.abort()}>{t('common.cancel')}</Button> : null}
           <Button disabled={uploading || isPristine(form)} onClick={clear}>
             {t('common.reset')}
           </Button>
