@@ -121,6 +121,7 @@ test('DS_MK uploads, finds, plays, renames and deletes contents', async ({ page 
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page).toHaveURL(/\/contents\/list$/);
+  await expect(page.getByRole('alert')).toContainText('Content has been updated');
   await expect(rowOf(page, 'store-clip renamed')).toBeVisible();
 
   // Delete it, after confirming.
@@ -128,6 +129,7 @@ test('DS_MK uploads, finds, plays, renames and deletes contents', async ({ page 
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/contents\/list$/);
+  await expect(page.getByRole('alert')).toContainText('Content has been deleted');
   await expect(rowOf(page, 'spring-poster')).toBeVisible();
   await expect(rowOf(page, 'store-clip renamed')).toHaveCount(0);
 

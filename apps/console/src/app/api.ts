@@ -45,9 +45,9 @@ function isEnvelope(value: unknown): value is TEnvelope<unknown> {
   return typeof value === 'object' && value !== null && 'result' in value && 'message' in value;
 }
 
-/** The session is gone: forget the user and show the login page. */
+/** The session is gone: forget the user (a signed-in one is told why) and show the login page. */
 function endLocalSession(): void {
-  useAuth.getState().clear();
+  useAuth.getState().expire();
   navigateTo('/login');
 }
 

@@ -17,12 +17,16 @@ export function translateKey(t: TFunction, key: string): string {
   return isMessageKey(key) ? t(`messages.${key}`) : textOr(t, key, key);
 }
 
+/** Dotted names such as 'contents.detail.updated': never a sentence a person or the server wrote. */
+const I18N_KEY = /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/;
+
 /**
  * The text of a banner (SPEC.md section 2): 'prefix~key' shows the prefix as is followed by the
- * translated key; a plain catalogue text is translated; anything else shows as is.
+ * translated key; a bare i18n key and a plain catalogue text are translated; anything else shows as is.
  */
 export function bannerText(t: TFunction, text: string): string {
   const separator = text.indexOf('~');
   if (separator >= 0) return text.slice(0, separator) + translateKey(t, text.slice(separator + 1));
+  if (I18N_KEY.test(text)) return t(text, { defaultValue: text });
   return translateMessage(t, text);
 }

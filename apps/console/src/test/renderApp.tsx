@@ -23,6 +23,7 @@ export function userWith(authority: Role, overrides: Partial<TUserInfo> = {}): T
  * from GET /api/users/me as at a real start.
  */
 export function renderApp(path: string, user: TUserInfo | null = null, { restore = false } = {}) {
+  useAuth.setState({ expired: false });
   if (restore) useAuth.setState({ user: null, ready: false });
   else if (user) useAuth.getState().setUser(user);
   else useAuth.getState().clear();

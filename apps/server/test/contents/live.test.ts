@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { CONTENT_MESSAGES, MESSAGES } from '@signage/domain';
+import { CONTENT_MESSAGES, CONTENT_NAME_MAX, MESSAGES } from '@signage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BambuserProvider, SelfHostedProvider } from '../../src/live';
 import { createTestApp, type TestApp, tempDir } from '../helpers';
@@ -182,6 +182,8 @@ describe('live content', () => {
     const put = (payload: Record<string, string>) =>
       t.app.inject({ method: 'PUT', url: `/api/contents/${created.key}`, headers: { cookie }, payload });
     expectFailure(await put({ name: 'x', livestation_url: 'http://nope' }), 400, MESSAGES.invalidLiveStationUrl);
+    expectFailure(await put({ name: 'n'.repeat(CONTENT_NAME_MAX + 1) }), 400, CONTENT_MESSAGES.nameTooLong);
+    expect((await put({ name: 'n'.repeat(CONTENT_NAME_MAX) })).statusCode).toBe(200);
     const ok = await put({
       name: 'Renamed',
       title: 'New title',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { addDays, CONTENT_MESSAGES, earliestLicenseStart, MESSAGES } from '@signage/domain';
+import { addDays, CONTENT_MESSAGES, CONTENT_NAME_MAX, earliestLicenseStart, MESSAGES } from '@signage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../src/blob';
 import { DiskBlobStore } from '../../src/blob';
@@ -138,6 +138,11 @@ describe('POST /api/contents (Video-Image)', () => {
   it('applies the required fields and date rules of the form', async () => {
     const file = { filename: 'a.png', type: 'image/png', data: png };
     expectFailure(await upload(t.app, cookie, { ...form, name: ' ' }, file), 400, MESSAGES.enterContentName);
+    expectFailure(
+      await upload(t.app, cookie, { ...form, name: 'n'.repeat(CONTENT_NAME_MAX + 1) }, file),
+      400,
+      CONTENT_MESSAGES.nameTooLong,
+    );
     expectFailure(await upload(t.app, cookie, { name: 'x' }, file), 400, CONTENT_MESSAGES.selectDisplayPattern);
     expectFailure(await upload(t.app, cookie, form), 400, MESSAGES.uploadFile);
     expectFailure(await upload(t.app, cookie, { ...form, region: 'XX' }, file), 400, CONTENT_MESSAGES.invalidCountry);

@@ -4,6 +4,9 @@ import { MESSAGES } from '../catalog/messages';
 import { LATEST_ZONE, type LocalDate, type TimeZone, todayIn } from './time';
 
 /** Output resolution choices of the Live form (SPEC.md sections 2 and 5). */
+/** The longest content name, the same in the register and detail forms and on the server. */
+export const CONTENT_NAME_MAX = 200;
+
 export const OUTPUT_RESOLUTIONS = ['W1280xH720_Pixels', 'W720xH1280_Pixels', 'Manual_input'] as const;
 export type OutputResolution = (typeof OUTPUT_RESOLUTIONS)[number];
 

@@ -3,6 +3,7 @@ import { isCountry } from '../catalog/countries';
 import { DISPLAY_PATTERN_VALUES, multielementAllowed } from '../catalog/displayPatterns';
 import { MESSAGES } from '../catalog/messages';
 import {
+  CONTENT_NAME_MAX,
   heightError,
   isIsoDate,
   LIVE_DASHBOARD_OPTIONS,
@@ -40,6 +41,7 @@ export const CONTENT_MESSAGES = {
   liveProviderFailed: 'The live platform could not create the stream. Please try again later',
   contentInUse: 'This content is used by a schedule and cannot be deleted',
   searchStartInFuture: 'The start date cannot be in the future',
+  nameTooLong: 'The content name can be at most 200 characters long',
 } as const;
 export type ContentMessageKey = keyof typeof CONTENT_MESSAGES;
 
@@ -47,7 +49,9 @@ export const CONTENT_TYPES = ['image', 'movie', 'stream'] as const;
 export const ZContentType = z.enum(CONTENT_TYPES);
 export type TContentType = z.infer<typeof ZContentType>;
 
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const required = (message: string, max = 200, tooLong = message) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+const contentName = required(MESSAGES.enterContentName, CONTENT_NAME_MAX, CONTENT_MESSAGES.nameTooLong);
 
 const optionalDate = z
   .string()
@@ -65,7 +69,7 @@ const region = z
 
 /** Fields of the Video-Image form (multipart text fields, or JSON when finishing a resumable upload). */
 export const ZContentFields = z.object({
-  name: required(MESSAGES.enterContentName),
+  name: contentName,
   license_from: optionalDate,
   license_to: optionalDate,
   region,
@@ -214,7 +218,7 @@ export const ZContentIdParams = z.object({ contentId: z.string().trim().min(1).m
 /** PUT /api/contents/{key}: name and zone code; streams also title, show id and station URL. */
 export const ZContentUpdate = z
   .object({
-    name: required(MESSAGES.enterContentName),
+    name: contentName,
     /** The editor's time zone (IANA); kept for the audit trail. */
     zone_code: z.string().trim().max(64).optional(),
     title: z.string().trim().max(200).optional(),

@@ -55,6 +55,13 @@ describe('side menu', () => {
     expect(document.title).toBe('Player list - Digital Signage');
   });
 
+  it('keeps the side menu in view on long pages', async () => {
+    mockFetch({});
+    renderApp('/device/list', userWith('DS_MK'));
+    await sideMenu();
+    expect(document.getElementById('side-menu')).toHaveStyle({ position: 'sticky', overflowY: 'auto' });
+  });
+
   it('collapses and expands with the hamburger button', async () => {
     const user = userEvent.setup();
     mockFetch({});
@@ -97,6 +104,20 @@ describe('message banner', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('ログアウトに失敗しました'));
     act(() => useBanner.getState().show({ level: 'info', text: '3 ~common.copied' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('3 コピーしました'));
+  });
+
+  it('translates a bare i18n key, such as the texts of content update and delete', async () => {
+    mockFetch({});
+    renderApp('/device/list', userWith('DS_FRIT'));
+    await sideMenu();
+    act(() => useBanner.getState().show({ level: 'info', text: 'contents.detail.updated' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Content has been updated');
+    act(() => useBanner.getState().show({ level: 'info', text: 'contents.detail.deleted' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Content has been deleted'));
+    act(() => useBanner.getState().show({ level: 'error', text: 'contents.serverMessages.contentInUse' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('This content is used by a schedule and cannot be deleted'),
+    );
   });
 
   it('is hidden on the login page, as is the header', async () => {
@@ -196,6 +217,32 @@ describe('logout and session', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/device/list'));
   });
 
+  it('Back closes an overlay opened right after a direct load, and closing it otherwise keeps the page', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/users/me': () => success(userWith('DS_MK', { username: 'Sato' })) });
+    const { router } = renderApp('/device/list', userWith('DS_MK', { username: 'Sato' }));
+    await sideMenu();
+    await user.click(screen.getByRole('button', { name: 'Sato' }));
+    await screen.findByRole('dialog');
+    expect(useOverlay.getState().open).toBe('headerMenu');
+    // The page is the first history entry: without an entry of the overlay's own, a browser's Back would
+    // leave the console instead of closing the overlay.
+    await waitFor(() => expect(router.state.historyAction).toBe('PUSH'));
+    expect(router.state.location).toMatchObject({ pathname: '/device/list', state: { overlay: 'headerMenu' } });
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(useOverlay.getState().open).toBeNull());
+    expect(router.state.location.pathname).toBe('/device/list');
+
+    await user.click(screen.getByRole('button', { name: 'Sato' }));
+    await waitFor(() => expect(useOverlay.getState().open).toBe('headerMenu'));
+    act(() => useOverlay.getState().close());
+    await act(() => router.navigate('/device/detail'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/device/list'));
+    expect(useOverlay.getState().open).toBeNull();
+  });
+
   it('Back goes to login when the server says the session is gone', async () => {
     mockFetch({ 'GET /api/users/me': () => failure(401, 'Please sign in to continue') });
     const { router } = renderApp('/device/list', userWith('DS_MK'));
@@ -204,5 +251,6 @@ describe('logout and session', () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(useAuth.getState().user).toBeNull();
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
   });
 });

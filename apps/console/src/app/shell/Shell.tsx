@@ -19,6 +19,15 @@ const OVERLAY_SIDER: CSSProperties = {
   boxShadow: '0 6px 16px rgba(0, 0, 0, 0.12)',
 };
 
+/** On a wide screen the menu stays in view under the sticky header however long the page is. */
+const STICKY_SIDER: CSSProperties = {
+  position: 'sticky',
+  top: 56,
+  height: 'calc(100vh - 56px)',
+  overflowY: 'auto',
+  alignSelf: 'flex-start',
+};
+
 /** The frame around every signed-in screen: header, message banner, side menu and the page. */
 export function Shell() {
   const [collapsed, setCollapsed] = useState(false);
@@ -41,7 +50,11 @@ export function Shell() {
               setNarrow(broken);
               setCollapsed(broken);
             }}
-            style={narrow && !collapsed ? OVERLAY_SIDER : { borderRight: collapsed ? undefined : '1px solid #f0f0f0' }}
+            style={
+              narrow && !collapsed
+                ? OVERLAY_SIDER
+                : { ...STICKY_SIDER, borderRight: collapsed ? undefined : '1px solid #f0f0f0' }
+            }
           >
             <SideMenu onNavigate={() => narrow && setCollapsed(true)} />
           </Layout.Sider>

@@ -92,13 +92,22 @@ function envelopeOf(text: string): { result?: string; message?: string; data?: u
 }
 
 /** A multipart POST through XMLHttpRequest, whose upload events give real progress (fetch has none). */
-function postForm(fields: TContentFormFields, file: File, onProgress: Progress): Promise<TContent> {
+const cancelled = () => new DOMException('The upload was cancelled', 'AbortError');
+
+function postForm(
+  fields: TContentFormFields,
+  file: File,
+  onProgress: Progress,
+  signal?: AbortSignal,
+): Promise<TContent> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
   form.append('content', file, file.name);
   const startedAt = Date.now();
-  return new Promise((resolve, reject) => {
+  return new Promise<TContent>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.onabort = () => reject(cancelled());
     xhr.open(C.register.method, pathOf(C.register));
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => onProgress(progressOf(event.loaded, event.total || file.size, startedAt));
@@ -113,7 +122,12 @@ function postForm(fields: TContentFormFields, file: File, onProgress: Progress):
 }
 
 /** A resumable upload (tus) that retries from the last stored byte, then registration with the fields. */
-async function postResumable(fields: TContentFormFields, file: File, onProgress: Progress): Promise<TContent> {
+async function postResumable(
+  fields: TContentFormFields,
+  file: File,
+  onProgress: Progress,
+  signal?: AbortSignal,
+): Promise<TContent> {
   const { name = '', license_from, license_to, region, display_pattern } = fields;
   // The form only uploads with a display pattern chosen; the server checks the rest.
   if (!isDisplayPattern(display_pattern)) throw new ApiError(400, CONTENT_MESSAGES.selectDisplayPattern);
@@ -133,6 +147,15 @@ async function postResumable(fields: TContentFormFields, file: File, onProgress:
       },
       onSuccess: () => resolve(upload.url ?? ''),
     });
+    // Cancelling also removes what the server stored so far (tus termination).
+    signal?.addEventListener(
+      'abort',
+      () => {
+        void upload.abort(true).catch(() => undefined);
+        reject(cancelled());
+      },
+      { once: true },
+    );
     upload.findPreviousUploads().then((previous) => {
       const last = previous[0];
       if (last) upload.resumeFromPreviousUpload(last);
@@ -145,10 +168,18 @@ async function postResumable(fields: TContentFormFields, file: File, onProgress:
   });
 }
 
-/** Uploads a file with the form's fields: one request for small files, resumable for large ones. */
-export function uploadContent(fields: TContentFormFields, file: File, onProgress: Progress): Promise<TContent> {
+/**
+ * Uploads a file with the form's fields: one request for small files, resumable for large ones. Aborting
+ * `signal` cancels the upload; the promise then rejects with an AbortError.
+ */
+export function uploadContent(
+  fields: TContentFormFields,
+  file: File,
+  onProgress: Progress,
+  signal?: AbortSignal,
+): Promise<TContent> {
   const live = isLiveForm(fields);
   return !live && file.size > RESUMABLE_THRESHOLD_BYTES
-    ? postResumable(fields, file, onProgress)
-    : postForm(fields, file, onProgress);
+    ? postResumable(fields, file, onProgress, signal)
+    : postForm(fields, file, onProgress, signal);
 }

@@ -1,10 +1,11 @@
-import { MAX_UPLOAD_BYTES, MESSAGES } from '@signage/domain';
+import { CONTENT_MESSAGES, CONTENT_NAME_MAX, MAX_UPLOAD_BYTES, MESSAGES } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
 import { progressOf } from './api';
 import {
   canRegister,
   checkFile,
   EMPTY_FORM,
+  fieldErrors,
   isPristine,
   liveErrors,
   type RegisterForm,
@@ -40,6 +41,23 @@ const liveReady: RegisterForm = {
 };
 
 describe('register form rules (SPEC 4 and 5)', () => {
+  it('names what is missing with the catalogue messages, per field', () => {
+    expect(fieldErrors(EMPTY_FORM, 'video')).toEqual({
+      name: MESSAGES.enterContentName,
+      displayPattern: CONTENT_MESSAGES.selectDisplayPattern,
+      file: MESSAGES.uploadFile,
+    });
+    expect(fieldErrors({ ...EMPTY_FORM, name: 'n'.repeat(CONTENT_NAME_MAX + 1) }, 'video').name).toBe(
+      CONTENT_MESSAGES.nameTooLong,
+    );
+    expect(fieldErrors(liveReady, 'live')).toEqual({});
+    expect(fieldErrors({ ...liveReady, layout: 'Multielement' }, 'live')).toEqual({ title: MESSAGES.enterLiveTitle });
+    expect(fieldErrors({ ...liveReady, prompt: '', platform: 'bambuser' }, 'live')).toEqual({
+      prompt: MESSAGES.enterLivePrompt,
+      showId: MESSAGES.enterShowId,
+    });
+  });
+
   it('checks type then size of a chosen file; live takes images only', () => {
     expect(checkFile(file('a.mp4', 'video/mp4'), 'video')).toEqual({ ok: true, isVideo: true });
     expect(checkFile(file('a.png', 'image/png'), 'video')).toEqual({ ok: true, isVideo: false });
@@ -59,6 +77,8 @@ describe('register form rules (SPEC 4 and 5)', () => {
     expect(canRegister(ready, 'video')).toBe(true);
     expect(canRegister({ ...ready, name: ' ' }, 'video')).toBe(false);
     expect(canRegister({ ...ready, displayPattern: null }, 'video')).toBe(false);
+    expect(canRegister({ ...ready, name: 'n'.repeat(CONTENT_NAME_MAX) }, 'video')).toBe(true);
+    expect(canRegister({ ...ready, name: 'n'.repeat(CONTENT_NAME_MAX + 1) }, 'video')).toBe(false);
     expect(isPristine(EMPTY_FORM)).toBe(true);
     expect(isPristine({ ...EMPTY_FORM, noExpiration: true })).toBe(false);
   });
@@ -69,9 +89,11 @@ describe('register form rules (SPEC 4 and 5)', () => {
     expect(toFields({ ...dated, noExpiration: true }, 'video')).toMatchObject({ license_from: '', license_to: '' });
   });
 
-  it('resets resolution on a layout change, and prompt and logo for Multielement', () => {
+  it('resets resolution on a layout change and the prompt for Multielement, keeping the logo position', () => {
     const multi = withLayout(liveReady, 'Multielement');
-    expect(multi).toMatchObject({ resolution: null, width: '', height: '', prompt: '', logoPosition: null });
+    expect(multi).toMatchObject({ resolution: null, width: '', height: '', prompt: '' });
+    expect(toFields(multi, 'live')).toMatchObject({ live_prompt: '', live_logo_position: '' });
+    expect(withLayout(multi, 'Fullscreen').logoPosition).toBe('upper_left');
     expect(withLayout(liveReady, 'Fullscreen')).toMatchObject({ resolution: null, prompt: 'On air' });
     expect(withResolution(EMPTY_FORM, 'W720xH1280_Pixels')).toMatchObject({ width: '608', height: '1080' });
     expect(withResolution(liveReady, 'Manual_input')).toMatchObject({ width: '', height: '' });

@@ -1,4 +1,6 @@
 import {
+  CONTENT_MESSAGES,
+  CONTENT_NAME_MAX,
   contentNameFromFile,
   type DisplayPattern,
   heightError,
@@ -8,6 +10,7 @@ import {
   liveAllowedPattern,
   liveStationUrlError,
   MAX_UPLOAD_BYTES,
+  MESSAGES,
   multielementAllowed,
   type OutputResolution,
   RESOLUTION_PRESETS,
@@ -100,10 +103,13 @@ export function withDisplayPattern(form: RegisterForm, pattern: DisplayPattern |
   return { ...form, displayPattern: pattern, layout };
 }
 
-/** Choosing a layout resets the output resolution; Multielement also resets prompt and logo position. */
+/**
+ * Choosing a layout resets the output resolution; Multielement also resets the prompt (SPEC.md section 4).
+ * The logo position stays: Multielement sends it empty anyway, and going back to Fullscreen keeps the choice.
+ */
 export function withLayout(form: RegisterForm, layout: LiveLayout): RegisterForm {
   const reset = { ...form, layout, resolution: null, width: '', height: '' };
-  return layout === 'Multielement' ? { ...reset, prompt: '', logoPosition: null } : reset;
+  return layout === 'Multielement' ? { ...reset, prompt: '' } : reset;
 }
 
 /** A preset fills width and height; Manual_input clears them. */
@@ -133,6 +139,64 @@ export function liveErrors(form: RegisterForm): LiveErrors {
     width: form.width ? widthError(Number(form.width)) : null,
     height: form.height ? heightError(Number(form.height)) : null,
   };
+}
+
+export type FieldErrors = Partial<Record<keyof RegisterForm, string>>;
+
+/** The content name's own message: required, and at most CONTENT_NAME_MAX characters (as the server checks). */
+export function contentNameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return MESSAGES.enterContentName;
+  return trimmed.length > CONTENT_NAME_MAX ? CONTENT_MESSAGES.nameTooLong : null;
+}
+
+/**
+ * Why Register is still disabled, per field, as catalogue texts (SPEC.md section 5). The page shows a field's
+ * message once that field has been touched.
+ */
+export function fieldErrors(form: RegisterForm, mode: RegisterMode): FieldErrors {
+  const errors: FieldErrors = {};
+  const set = (field: keyof RegisterForm, message: string | null) => {
+    if (message) errors[field] = message;
+  };
+  set('name', contentNameError(form.name));
+  set('displayPattern', form.displayPattern === null ? CONTENT_MESSAGES.selectDisplayPattern : null);
+  set('file', form.file === null ? MESSAGES.uploadFile : null);
+  if (mode === 'video') return errors;
+  const live = liveErrors(form);
+  const multi = form.layout === 'Multielement';
+  set('platform', form.platform === null ? CONTENT_MESSAGES.selectPlatform : null);
+  set('layout', form.layout === null ? CONTENT_MESSAGES.selectLayout : null);
+  set('title', multi && form.title.trim() === '' ? MESSAGES.enterLiveTitle : null);
+  set('stationUrl', form.stationUrl.trim() === '' ? MESSAGES.invalidLiveStationUrl : live.stationUrl);
+  set('showId', form.platform === 'bambuser' && form.showId.trim() === '' ? MESSAGES.enterShowId : null);
+  set('resolution', form.resolution === null ? CONTENT_MESSAGES.selectResolution : null);
+  set('width', form.width === '' ? MESSAGES.invalidWidth : live.width);
+  set('height', form.height === '' ? MESSAGES.invalidHeight : live.height);
+  set('prompt', !multi && form.prompt.trim() === '' ? MESSAGES.enterLivePrompt : null);
+  set('logoPosition', !multi && form.logoPosition === null ? CONTENT_MESSAGES.selectLogoPosition : null);
+  set('dashboard', form.dashboard === null ? CONTENT_MESSAGES.selectDashboard : null);
+  return errors;
+}
+
+/**
+ * The messages the form shows: a touched field's, and a typed LiveStation URL, width or height that is not
+ * valid (those say so while typing). The file's message waits until some field has been touched.
+ */
+export function shownErrors(
+  form: RegisterForm,
+  mode: RegisterMode,
+  touched: ReadonlySet<keyof RegisterForm>,
+): FieldErrors {
+  const all = fieldErrors(form, mode);
+  const live: Partial<LiveErrors> = mode === 'live' ? liveErrors(form) : {};
+  const shown: FieldErrors = {};
+  for (const field of Object.keys(all) as (keyof RegisterForm)[]) {
+    const typed = field in live ? live[field as keyof LiveErrors] : null;
+    const visible = touched.has(field) || (field === 'file' && touched.size > 0) ? all[field] : typed;
+    if (visible) shown[field] = visible;
+  }
+  return shown;
 }
 
 /**

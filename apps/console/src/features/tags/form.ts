@@ -1,4 +1,4 @@
-import { parseCategoryType, settingLevelOf, type TSetting, type TSettingWrite } from '@signage/domain';
+import { type MESSAGES, parseCategoryType, settingLevelOf, type TSetting, type TSettingWrite } from '@signage/domain';
 
 /** What the register and detail forms edit (SPEC.md section 2, Tags). */
 export type TagFormValues = {
@@ -19,6 +19,22 @@ const REQUIRED: readonly (keyof TagFormValues)[] = ['type', 'value', 'en', 'ja',
 /** Register is possible once type, value and the four names are filled (the note is optional). */
 export function isTagFormComplete(values: TagFormValues): boolean {
   return REQUIRED.every((field) => values[field].trim() !== '');
+}
+
+/** SPEC.md section 5: what each required field says while it is empty (message keys of the catalogue). */
+const REQUIRED_MESSAGE: Record<Exclude<keyof TagFormValues, 'note'>, keyof typeof MESSAGES> = {
+  type: 'selectType',
+  value: 'enterValue',
+  en: 'enterNameEn',
+  ja: 'enterNameJp',
+  zh: 'enterNameCn',
+  ko: 'enterNameKr',
+};
+
+/** The message key of an empty required field, or null. */
+export function tagFieldMessage(values: TagFormValues, field: keyof TagFormValues): keyof typeof MESSAGES | null {
+  if (field === 'note' || values[field].trim() !== '') return null;
+  return REQUIRED_MESSAGE[field];
 }
 
 /** Whether any field differs; surrounding spaces do not count (the server trims them). */

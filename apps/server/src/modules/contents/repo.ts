@@ -7,9 +7,14 @@ import type { KeysetCursor } from '../../http/cursor';
 export type ContentRow = typeof contents.$inferSelect;
 export type NewContentRow = typeof contents.$inferInsert;
 
+/** A content published for all countries has no region. */
+export const GLOBAL_REGION = '';
+
 export type ContentFilter = {
   /** Whose contents: the user's region bound (contents have no shop). */
   scope: Scope;
+  /** Also rows for all countries (region ''): what a region-bound reader sees besides its own region. */
+  withGlobal?: boolean;
   name?: string;
   types?: ContentRow['type'][];
   displayPattern?: string;
@@ -24,7 +29,7 @@ function escapeLike(text: string): string {
 
 function filterConditions(filter: ContentFilter): SQL[] {
   const conditions: SQL[] = [isNull(contents.deletedAt)];
-  const scope = scopeWhere(filter.scope, { region: contents.region });
+  const scope = scopeWhere(filter.scope, { region: contents.region }, { unassigned: filter.withGlobal === true });
   if (scope) conditions.push(scope);
   if (filter.name) conditions.push(ilike(contents.name, `%${escapeLike(filter.name)}%`));
   if (filter.types) conditions.push(inArray(contents.type, filter.types));

@@ -1,6 +1,7 @@
 import {
   CONTENT_MESSAGES,
   DAY_MS,
+  isRegionBound,
   MESSAGES,
   MORE_RESULTS,
   NO_MORE_RESULTS,
@@ -41,7 +42,10 @@ const TYPES_BY_FILTER: Record<string, ContentRow['type'][] | undefined> = {
 // The update-date search works in GMT days, like every timestamp the console shows (SPEC.md section 9).
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
-/** GET /api/contents: filters of SPEC.md section 7, region-bound roles held to their region, keyset pages. */
+/**
+ * GET /api/contents: filters of SPEC.md section 7, keyset pages. Region-bound roles are held to their region
+ * plus what was published for all countries (marketing's global content is meant for every region).
+ */
 export async function searchContents(
   db: Database,
   user: SessionUser,
@@ -53,6 +57,7 @@ export async function searchContents(
   }
   const filter: ContentFilter = {
     scope: scopeOf(user, query.region),
+    withGlobal: isRegionBound(user.authority),
     name: query.name || undefined,
     types: TYPES_BY_FILTER[query.media_type],
     displayPattern: query.display_pattern || undefined,
@@ -74,13 +79,14 @@ export async function searchContents(
 }
 
 /**
- * A content the user may see: region-bound roles only reach their region's contents. Another region's
- * content answers 404, as if it did not exist.
+ * A content the user may see: region-bound roles reach their region's contents and those published for all
+ * countries. Another region's content answers 404, as if it did not exist.
  */
 export async function visibleContent(db: Database, user: SessionUser, keyOrId: string): Promise<ContentRow> {
   const row = await findContent(db, keyOrId);
   if (!row) throw notFound();
-  if (!inScope(scopeOf(user), { region: row.region })) throw notFound();
+  // Contents for all countries (no region) reach every reader; region-bound readers also their own region.
+  if (!inScope(scopeOf(user), { region: row.region }, { unassigned: true })) throw notFound();
   return row;
 }
 

@@ -50,6 +50,27 @@ describe('Login page', () => {
     expect(vendor).toBeDisabled();
   });
 
+  it('says which field is missing once it has been left empty, in the chosen language', async () => {
+    const user = userEvent.setup();
+    mockFetch({});
+    renderApp('/login');
+    const { id, password } = await fields();
+    expect(screen.queryByText('Please enter your ID')).not.toBeInTheDocument();
+    await user.click(id);
+    await user.tab();
+    expect(await screen.findByText('Please enter your ID')).toBeInTheDocument();
+    expect(id).toHaveAccessibleDescription('Please enter your ID');
+    expect(screen.queryByText('Please enter your Password')).not.toBeInTheDocument();
+    await user.click(password);
+    await user.tab();
+    expect(await screen.findByText('Please enter your Password')).toBeInTheDocument();
+    await setLanguage('ja');
+    expect(await screen.findByText('IDを入力してください')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('ID'), 'alice');
+    await waitFor(() => expect(screen.queryByText('IDを入力してください')).not.toBeInTheDocument());
+    expect(screen.getByText('パスワードを入力してください')).toBeInTheDocument();
+  });
+
   it('submits with Enter and lands on the landing page of the role', async () => {
     const user = userEvent.setup();
     const kitting = userWith('DS_KT', { userId: 'kt-01' });

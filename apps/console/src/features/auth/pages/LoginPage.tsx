@@ -11,13 +11,21 @@ import { LanguageLinks } from '../../../ui/LanguageLinks';
 import { useLoginMutation } from '../api';
 import { startSingleSignOn } from '../sso';
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+type FieldProps = { id: string; label: string; error: string | null; errorColor: string; children: ReactNode };
+
+/** A labelled field with its message (SPEC.md section 5) below it once the field has been left empty. */
+function Field({ id, label, error, errorColor, children }: FieldProps) {
   return (
     <div style={{ marginBottom: 20 }}>
       <label htmlFor={id} style={{ display: 'block', marginBottom: 6, fontWeight: 500 }}>
         {label}
       </label>
       {children}
+      {error ? (
+        <div id={`${id}-error`} style={{ color: errorColor, marginTop: 4 }}>
+          {error}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -33,17 +41,23 @@ export default function LoginPage() {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const setUser = useAuth((state) => state.setUser);
+  const expired = useAuth((state) => state.expired);
+  const dismissExpiry = useAuth((state) => state.dismissExpiry);
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [touched, setTouched] = useState({ userId: false, password: false });
   const loginMutation = useLoginMutation();
 
   const filled = userId.trim() !== '' && password !== '';
+  const idError = touched.userId && userId.trim() === '' ? t('messages.enterId') : null;
+  const passwordError = touched.password && password === '' ? t('messages.enterPassword') : null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!filled || loginMutation.isPending) return;
     setFailure(null);
+    dismissExpiry();
     loginMutation.mutate(
       { userId: userId.trim(), password },
       {
@@ -91,6 +105,15 @@ export default function LoginPage() {
           <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('login.subtitle')}</p>
         </header>
 
+        {expired && !failure ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('login.sessionExpired')}
+            closable={{ onClose: dismissExpiry, 'aria-label': t('common.close') }}
+            style={{ marginBottom: 20 }}
+          />
+        ) : null}
         {failure ? (
           <Alert
             type="error"
@@ -102,7 +125,7 @@ export default function LoginPage() {
         ) : null}
 
         <form onSubmit={submit} noValidate>
-          <Field id="login-user-id" label={t('login.id')}>
+          <Field id="login-user-id" label={t('login.id')} error={idError} errorColor={token.colorError}>
             <Input
               id="login-user-id"
               name="username"
@@ -112,16 +135,24 @@ export default function LoginPage() {
               autoCapitalize="none"
               spellCheck={false}
               value={userId}
+              status={idError ? 'error' : undefined}
+              aria-invalid={idError ? true : undefined}
+              aria-describedby={idError ? 'login-user-id-error' : undefined}
+              onBlur={() => setTouched((previous) => ({ ...previous, userId: true }))}
               onChange={(event) => setUserId(event.target.value)}
             />
           </Field>
-          <Field id="login-password" label={t('login.password')}>
+          <Field id="login-password" label={t('login.password')} error={passwordError} errorColor={token.colorError}>
             <Input.Password
               id="login-password"
               name="password"
               size="large"
               autoComplete="current-password"
               value={password}
+              status={passwordError ? 'error' : undefined}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? 'login-password-error' : undefined}
+              onBlur={() => setTouched((previous) => ({ ...previous, password: true }))}
               onChange={(event) => setPassword(event.target.value)}
             />
           </Field>

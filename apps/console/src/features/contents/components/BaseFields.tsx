@@ -1,34 +1,40 @@
-import { DISPLAY_PATTERNS, type DisplayPattern, isoDay, runtimeZone } from '@signage/domain';
+import { CONTENT_NAME_MAX, DISPLAY_PATTERNS, type DisplayPattern, isoDay, runtimeZone } from '@signage/domain';
 import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CountryPicker } from '../../../ui/CountryPicker';
-import { type RegisterForm, type RegisterMode, withDisplayPattern, withStartDate } from '../rules';
+import { fieldFeedback } from '../fieldFeedback';
+import { type FieldErrors, type RegisterForm, type RegisterMode, withDisplayPattern, withStartDate } from '../rules';
 
 type FieldsProps = {
   form: RegisterForm;
   mode: RegisterMode;
   onChange: (form: RegisterForm) => void;
   disabled: boolean;
+  /** Messages of the touched fields only. */
+  errors: FieldErrors;
+  onTouch: (field: keyof RegisterForm) => void;
 };
 
 const day = (value: string | null) => (value ? dayjs(value) : null);
 const text = (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null);
 
 /** Fields both modes share: name, license period (or No expiration), display pattern, distribution country. */
-export function BaseFields({ form, mode, onChange, disabled }: FieldsProps) {
+export function BaseFields({ form, mode, onChange, disabled, errors, onTouch }: FieldsProps) {
   const { t } = useTranslation();
   // Licence dates are picked in the user's own calendar; the server accepts any day still current somewhere.
   const today = isoDay(new Date(), runtimeZone());
+  const feedback = fieldFeedback(t, errors);
   return (
     <>
-      <Form.Item label={t('contents.fields.name')} htmlFor="content-name" required>
+      <Form.Item label={t('contents.fields.name')} htmlFor="content-name" required {...feedback('name')}>
         <Input
           id="content-name"
           value={form.name}
-          maxLength={200}
+          maxLength={CONTENT_NAME_MAX}
           disabled={disabled}
           placeholder={t('messages.enterContentName')}
+          onBlur={() => onTouch('name')}
           onChange={(event) => onChange({ ...form, name: event.target.value })}
         />
       </Form.Item>
@@ -59,12 +65,18 @@ export function BaseFields({ form, mode, onChange, disabled }: FieldsProps) {
           />
         </div>
       </Form.Item>
-      <Form.Item label={t('contents.fields.displayPattern')} htmlFor="content-pattern" required>
+      <Form.Item
+        label={t('contents.fields.displayPattern')}
+        htmlFor="content-pattern"
+        required
+        {...feedback('displayPattern')}
+      >
         <Select<DisplayPattern>
           id="content-pattern"
           value={form.displayPattern ?? undefined}
           disabled={disabled}
           placeholder={t('contents.fields.selectPattern')}
+          onBlur={() => onTouch('displayPattern')}
           onChange={(value) => onChange(withDisplayPattern(form, value))}
           options={DISPLAY_PATTERNS.map((p) => ({
             value: p.value,

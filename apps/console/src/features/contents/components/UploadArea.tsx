@@ -11,6 +11,8 @@ type UploadAreaProps = {
   imageState: ImageState;
   errorKind: ErrorKind | null;
   errorText: string | null;
+  /** 'Please upload the file', once the form has been touched without a file. */
+  fileError: string | null;
   progress: UploadProgress | null;
   disabled: boolean;
   onFile: (file: File) => void;
@@ -43,6 +45,7 @@ export function UploadArea({
   imageState,
   errorKind,
   errorText,
+  fileError,
   progress,
   disabled,
   onFile,
@@ -83,6 +86,7 @@ export function UploadArea({
         </Typography.Text>
       </Upload.Dragger>
       {file && imageState !== 2 ? <Typography.Text strong>{file.name}</Typography.Text> : null}
+      {fileError && imageState !== 2 ? <Typography.Text type="danger">{fileError}</Typography.Text> : null}
       {progress ? (
         <div role="status" aria-label={t('contents.register.progress')}>
           <Progress percent={progress.percent} />

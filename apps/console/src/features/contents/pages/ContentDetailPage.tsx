@@ -1,4 +1,4 @@
-import { displayPatternLabel, MESSAGES, type TContent } from '@signage/domain';
+import { CONTENT_NAME_MAX, displayPatternLabel, liveStationUrlError, MESSAGES, type TContent } from '@signage/domain';
 import { Button, Card, Col, Descriptions, Flex, Form, Input, Row, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,10 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { useContent, useDeleteContent, useUpdateContent } from '../api';
 import { ContentPreview } from '../components/ContentPreview';
 import { LayoutSketch } from '../components/LayoutSketch';
+import { fieldFeedback } from '../fieldFeedback';
 import { countryText, expiryText, gmt } from '../format';
 import { bannerTextOf } from '../messages';
+import { contentNameError } from '../rules';
 import { CONTENT_LIST_SCREEN } from './ContentListPage';
 
 type Editable = { name: string; title: string; stationUrl: string; showId: string };
@@ -24,11 +26,24 @@ const editableOf = (c: TContent): Editable => ({
   showId: c.bambuser_showId ?? '',
 });
 
+/** The messages of the editable fields, the same rules as the register form and the server. */
+export function draftErrors(content: TContent, draft: Editable): Partial<Record<keyof Editable, string>> {
+  const errors: Partial<Record<keyof Editable, string>> = {};
+  const name = contentNameError(draft.name);
+  if (name) errors.name = name;
+  if (content.type !== 'stream') return errors;
+  if (content.layout === 'Multielement' && draft.title.trim() === '') errors.title = MESSAGES.enterLiveTitle;
+  const url = draft.stationUrl.trim() === '' ? null : liveStationUrlError(draft.stationUrl.trim());
+  if (url) errors.stationUrl = url;
+  if (content.livePlatform === 'bambuser' && draft.showId.trim() === '') errors.showId = MESSAGES.enterShowId;
+  return errors;
+}
+
 /** Register is enabled when the name (streams: also title, station URL or show id) differs from the stored one. */
 export function hasChanges(content: TContent, draft: Editable): boolean {
   const stored = editableOf(content);
   const keys: (keyof Editable)[] = content.type === 'stream' ? ['name', 'title', 'stationUrl', 'showId'] : ['name'];
-  return keys.some((key) => draft[key].trim() !== stored[key]) && draft.name.trim() !== '';
+  return keys.some((key) => draft[key].trim() !== stored[key]) && Object.keys(draftErrors(content, draft)).length === 0;
 }
 
 /**
@@ -46,6 +61,7 @@ export default function ContentDetailPage() {
   const update = useUpdateContent(key ?? '');
   const remove = useDeleteContent();
   const [draft, setDraft] = useState<Editable | null>(null);
+  const [touched, setTouched] = useState<ReadonlySet<keyof Editable>>(new Set());
   const content = query.data;
 
   useEffect(() => {
@@ -98,11 +114,16 @@ export default function ContentDetailPage() {
             showBanner({ level: 'error', text: bannerTextOf(errorMessageOf(error, MESSAGES.contentDeleteFailed)) }),
         }),
     });
+  const errors = draftErrors(content, draft);
+  const shown = Object.fromEntries(Object.entries(errors).filter(([id]) => touched.has(id as keyof Editable)));
+  const feedback = fieldFeedback(t, shown as Partial<Record<keyof Editable, string>>);
   const field = (id: keyof Editable, label: string) => (
-    <Form.Item label={label} htmlFor={`detail-${id}`}>
+    <Form.Item label={label} htmlFor={`detail-${id}`} {...feedback(id)}>
       <Input
         id={`detail-${id}`}
         value={draft[id]}
+        maxLength={id === 'name' ? CONTENT_NAME_MAX : undefined}
+        onBlur={() => setTouched((previous) => new Set(previous).add(id))}
         onChange={(event) => setDraft({ ...draft, [id]: event.target.value })}
       />
     </Form.Item>

@@ -1,8 +1,10 @@
 import type { TContent } from '@signage/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useScreenStateStore } from '../../../app/screenState';
 import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
+import { CONTENT_LIST_SCREEN } from './ContentListPage';
 
 const content = (n: number): TContent => ({
   content_id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -56,6 +58,25 @@ describe('Content list page', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Poster 2', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/api/contents')).toHaveLength(2);
     expect(screen.getAllByText('Details')).toHaveLength(2);
+  });
+
+  it('labels times GMT, gives thumbnails alt text, shows the active filters and global content', async () => {
+    const long = 'A very long campaign name '.repeat(8).trim();
+    mockFetch({
+      'GET /api/contents': () =>
+        success({
+          contents: [{ ...content(3), name: long, region: '', thumbnail_url: '/api/contents/k3/thumbnail' }],
+          summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS' },
+        }),
+    });
+    useScreenStateStore.getState().update(CONTENT_LIST_SCREEN, { criteria: { name: 'campaign', media_type: 'none' } });
+    renderApp('/contents/list', userWith('DS_LHQBIZ', { region: 'JP' }));
+    expect(await screen.findByRole('img', { name: long }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('2026-01-01 00:00:00 GMT')).toBeInTheDocument();
+    expect(screen.getByText('All countries')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Filter \(1 active\)/ })).toBeInTheDocument();
+    const name = screen.getByRole('button', { name: long });
+    expect(name).toHaveStyle({ textOverflow: 'ellipsis', overflow: 'hidden' });
   });
 
   it('shows no Details button to DS_LHQBIZ', async () => {

@@ -1,6 +1,6 @@
 import { FilterOutlined, PlayCircleOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { displayPatternLabel, PAGE_SIZE, ROLE_GROUPS, type TContent } from '@signage/domain';
-import { Button, Card, Empty, Spin, Table } from 'antd';
+import { Badge, Button, Card, Empty, Spin, Table, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { type ContentCriteria, useContentPages } from '../api';
 import { ContentPlayerModal } from '../components/ContentPlayerModal';
 import { ContentSearchModal } from '../components/ContentSearchModal';
-import { countryText, expiryText, gmt } from '../format';
+import { activeFilterCount, countryText, expiryText, gmt } from '../format';
 
 export const CONTENT_LIST_SCREEN = 'contentList';
 
@@ -25,6 +25,7 @@ export default function ContentListPage() {
   const user = useAuth((state) => state.user);
   const { criteria, order, setCriteria, setOrder } = useScreenState<ContentCriteria>(CONTENT_LIST_SCREEN);
   const pages = useContentPages(criteria, order);
+  const filterCount = activeFilterCount(criteria);
   const [playing, setPlaying] = useState<TContent | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => pages.data?.pages.flatMap((page) => page.contents) ?? [], [pages.data]);
@@ -73,7 +74,7 @@ export default function ContentListPage() {
           >
             <img
               src={row.thumbnail_url}
-              alt=""
+              alt={row.name}
               loading="lazy"
               style={{ width: 96, height: 54, objectFit: 'cover', borderRadius: 4, display: 'block' }}
             />
@@ -85,10 +86,19 @@ export default function ContentListPage() {
     {
       key: 'name',
       title: t('contents.list.name'),
+      width: 280,
+      ellipsis: { showTitle: false },
+      // A long name is cut with an ellipsis and shown whole in a tooltip, so it cannot push the columns away.
       render: (_: unknown, row: TContent) => (
-        <Button type="link" style={{ padding: 0, whiteSpace: 'normal', textAlign: 'left' }} onClick={() => play(row)}>
-          {row.name}
-        </Button>
+        <Tooltip title={row.name} placement="topLeft">
+          <Button
+            type="link"
+            style={{ padding: 0, maxWidth: '100%', display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
+            onClick={() => play(row)}
+          >
+            {row.name}
+          </Button>
+        </Tooltip>
       ),
     },
     {
@@ -129,9 +139,11 @@ export default function ContentListPage() {
         title={t('title.contentList')}
         extra={
           <>
-            <Button icon={<FilterOutlined />} onClick={() => useOverlay.getState().show('contentSearch')}>
-              {t('common.filter')}
-            </Button>
+            <Badge count={filterCount} size="small">
+              <Button icon={<FilterOutlined />} onClick={() => useOverlay.getState().show('contentSearch')}>
+                {filterCount > 0 ? t('common.filterActive', { count: filterCount }) : t('common.filter')}
+              </Button>
+            </Badge>
             <Button
               icon={order === 'DESC' ? <SortDescendingOutlined /> : <SortAscendingOutlined />}
               onClick={() => setOrder(order === 'DESC' ? 'ASC' : 'DESC')}

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@signage/domain';
 import { Alert, Button, Card, Col, Flex, Form, Radio, Row } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api';
 import { useBanner } from '../../../app/shell/useBanner';
@@ -19,7 +19,9 @@ import {
   type ErrorKind,
   type ImageState,
   isPristine,
+  type RegisterForm,
   type RegisterMode,
+  shownErrors,
   toFields,
   withFile,
   withMode,
@@ -48,16 +50,23 @@ export default function ContentRegisterPage() {
   const [errorKind, setErrorKind] = useState<ErrorKind | null>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [touched, setTouched] = useState<ReadonlySet<keyof RegisterForm>>(new Set());
   const uploading = progress !== null;
+  const cancelUpload = useRef<AbortController | null>(null);
+  const errors = shownErrors(form, mode, touched);
+  const touch = (field: keyof RegisterForm) =>
+    setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
 
   const clear = () => {
     setForm(EMPTY_FORM);
+    setTouched(new Set());
     setImageState(0);
     setErrorText(null);
     setProgress(null);
   };
 
   const chooseFile = (file: File) => {
+    touch('file');
     const verdict = checkFile(file, mode);
     if (!verdict.ok) {
       setForm({ ...form, file: null });
@@ -75,8 +84,10 @@ export default function ContentRegisterPage() {
   const register = async () => {
     if (!form.file || !canRegister(form, mode)) return;
     setProgress({ percent: 0, remainingSeconds: null });
+    const controller = new AbortController();
+    cancelUpload.current = controller;
     try {
-      const content = await uploadContent(toFields(form, mode), form.file, setProgress);
+      const content = await uploadContent(toFields(form, mode), form.file, setProgress, controller.signal);
       clear();
       setErrorKind(0);
       showBanner({ level: 'info', text: mode === 'live' ? MESSAGES.liveRegistered : MESSAGES.uploadComplete });
@@ -88,6 +99,12 @@ export default function ContentRegisterPage() {
         });
       }
     } catch (error) {
+      if (controller.signal.aborted) {
+        // Cancelled by the user: the form stays as it was, ready to try again.
+        setProgress(null);
+        showBanner({ level: 'info', text: 'contents.register.cancelled' });
+        return;
+      }
       const message = error instanceof ApiError ? error.message : MESSAGES.contentPostFailed;
       setProgress(null);
       setImageState(2);
@@ -123,9 +140,23 @@ export default function ContentRegisterPage() {
         <Row gutter={[32, 16]}>
           <Col xs={24} lg={14}>
             <Form layout="vertical" component="div">
-              <BaseFields form={form} mode={mode} onChange={setForm} disabled={uploading} />
+              <BaseFields
+                form={form}
+                mode={mode}
+                onChange={setForm}
+                disabled={uploading}
+                errors={errors}
+                onTouch={touch}
+              />
               {mode === 'live' ? (
-                <LiveFields form={form} platforms={platforms.data ?? []} onChange={setForm} disabled={uploading} />
+                <LiveFields
+                  form={form}
+                  platforms={platforms.data ?? []}
+                  onChange={setForm}
+                  disabled={uploading}
+                  errors={errors}
+                  onTouch={touch}
+                />
               ) : null}
             </Form>
           </Col>
@@ -136,6 +167,7 @@ export default function ContentRegisterPage() {
               imageState={imageState}
               errorKind={errorKind}
               errorText={errorText}
+              fileError={errors.file ? translateServerMessage(t, errors.file) : null}
               progress={progress}
               disabled={uploading}
               onFile={chooseFile}
@@ -143,6 +175,7 @@ export default function ContentRegisterPage() {
           </Col>
         </Row>
         <Flex justify="flex-end" gap={8} style={{ marginTop: 16 }}>
+          {uploading ? <Button onClick={() => cancelUpload.current?.abort()}>{t('common.cancel')}</Button> : null}
           <Button disabled={uploading || isPristine(form)} onClick={clear}>
             {t('common.reset')}
           </Button>

@@ -1,10 +1,10 @@
 import { parseCategoryType, type TSetting } from '@signage/domain';
 import { Card, Flex, Input, Typography, theme } from 'antd';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { I18nKey } from '../../../i18n/keys';
 import { useTagName } from '../../../ui/tagName';
-import type { TagFormValues } from '../form';
+import { type TagFormValues, tagFieldMessage } from '../form';
 import { TagTypeSelect } from './TagTypeSelect';
 
 type TagFormProps = {
@@ -18,6 +18,8 @@ type TagFormProps = {
   /** The footer: Reset/Register or Delete/Register. */
   actions: ReactNode;
   notice?: ReactNode;
+  /** A new version is a fresh form (after Reset): nothing touched, no messages. */
+  version?: number;
 };
 
 type TextField = 'value' | 'en' | 'ja' | 'zh' | 'ko' | 'note';
@@ -36,12 +38,15 @@ function Field({
   label,
   required,
   hint,
+  error,
   children,
 }: {
   id: string;
   label: string;
   required: boolean;
   hint?: ReactNode;
+  /** Shown once the field has been touched and left empty. */
+  error?: string | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -58,6 +63,11 @@ function Field({
         {required ? null : <span style={{ color: token.colorTextTertiary, marginLeft: 4 }}>{t('tags.optional')}</span>}
       </label>
       {children}
+      {error ? (
+        <div id={`${id}-error`} style={{ color: token.colorError, marginTop: 4 }}>
+          {error}
+        </div>
+      ) : null}
       {hint ? (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4, fontSize: 12 }}>
           {hint}
@@ -72,6 +82,18 @@ export function TagForm(props: TagFormProps) {
   const { values, onChange, onSubmit, categories, categoriesLoading, fixedTypeAndValue, actions, notice } = props;
   const { t } = useTranslation();
   const nameOf = useTagName();
+  const [touched, setTouched] = useState<ReadonlySet<keyof TagFormValues>>(new Set());
+  const [touchedVersion, setTouchedVersion] = useState(props.version);
+  if (touchedVersion !== props.version) {
+    setTouchedVersion(props.version);
+    setTouched(new Set());
+  }
+  const touch = (field: keyof TagFormValues) =>
+    setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
+  const errorOf = (field: keyof TagFormValues) => {
+    const key = touched.has(field) ? tagFieldMessage(values, field) : null;
+    return key ? t(`messages.${key}`) : null;
+  };
   const set = (change: Partial<TagFormValues>) => onChange({ ...values, ...change });
   const parsed = parseCategoryType(values.type);
   const category = parsed && categories.find((c) => c.type === parsed.type && c.value === parsed.value);
@@ -90,18 +112,23 @@ export function TagForm(props: TagFormProps) {
     <Card style={{ maxWidth: 760 }}>
       <form onSubmit={submit} noValidate>
         {notice}
-        <Field id="tag-type" label={t('tags.columns.tagType')} required hint={levelHint}>
+        <Field id="tag-type" label={t('tags.columns.tagType')} required hint={levelHint} error={errorOf('type')}>
           <TagTypeSelect
             id="tag-type"
             value={values.type}
-            onChange={(type) => set({ type })}
+            invalid={errorOf('type') !== null}
+            onBlur={() => touch('type')}
+            onChange={(type) => {
+              touch('type');
+              set({ type });
+            }}
             categories={categories}
             loading={categoriesLoading}
             disabled={fixedTypeAndValue}
           />
         </Field>
         {TEXT_FIELDS.map(({ field, label, placeholder }) => (
-          <Field key={field} id={`tag-${field}`} label={t(label)} required={field !== 'note'}>
+          <Field key={field} id={`tag-${field}`} label={t(label)} required={field !== 'note'} error={errorOf(field)}>
             <Input
               id={`tag-${field}`}
               name={field}
@@ -109,6 +136,10 @@ export function TagForm(props: TagFormProps) {
               placeholder={t(placeholder)}
               disabled={field === 'value' && fixedTypeAndValue}
               autoComplete="off"
+              status={errorOf(field) ? 'error' : undefined}
+              aria-invalid={errorOf(field) ? true : undefined}
+              aria-describedby={errorOf(field) ? `tag-${field}-error` : undefined}
+              onBlur={() => touch(field)}
               onChange={(event) => set({ [field]: event.target.value })}
             />
           </Field>

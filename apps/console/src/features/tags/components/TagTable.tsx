@@ -1,5 +1,5 @@
 import type { TSetting } from '@signage/domain';
-import { Button, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,11 +22,16 @@ export function TagTable({ settings, categories, loading, empty }: TagTableProps
   const nameOf = useTagName();
   const categoryOf = (id: string | null) => (id ? categories.find((category) => category.id === id) : undefined);
 
+  // Long texts are cut with an ellipsis and shown whole in a tooltip, so they cannot push the columns away.
+  const truncated = {
+    ellipsis: { showTitle: false },
+    render: (text: string) => <Tooltip title={text}>{text}</Tooltip>,
+  };
   const name = (field: 'en' | 'ja' | 'zh' | 'ko', title: I18nKey) => ({
     title: t(title),
     dataIndex: field,
     key: field,
-    ellipsis: true,
+    ...truncated,
   });
 
   const columns: TableColumnsType<TSetting> = [
@@ -56,12 +61,12 @@ export function TagTable({ settings, categories, loading, empty }: TagTableProps
         );
       },
     },
-    { title: t('tags.columns.value'), dataIndex: 'value', key: 'value', ellipsis: true },
+    { title: t('tags.columns.value'), dataIndex: 'value', key: 'value', ...truncated },
     name('en', 'tags.columns.nameEn'),
     name('ja', 'tags.columns.nameJp'),
     name('zh', 'tags.columns.nameCn'),
     name('ko', 'tags.columns.nameKr'),
-    { title: t('tags.columns.note'), dataIndex: 'note', key: 'note', ellipsis: true },
+    { title: t('tags.columns.note'), dataIndex: 'note', key: 'note', ...truncated },
     {
       title: t('tags.columns.details'),
       key: 'details',

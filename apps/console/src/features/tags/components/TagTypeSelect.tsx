@@ -10,10 +10,13 @@ type TagTypeSelectProps = {
   categories: readonly TSetting[];
   loading?: boolean;
   disabled?: boolean;
+  invalid?: boolean;
+  onBlur?: () => void;
 };
 
 /** The tag type dropdown: the base types by name, then each category as its dashed code. */
-export function TagTypeSelect({ id, value, onChange, categories, loading, disabled }: TagTypeSelectProps) {
+export function TagTypeSelect(props: TagTypeSelectProps) {
+  const { id, value, onChange, categories, loading, disabled, invalid, onBlur } = props;
   const { t } = useTranslation();
   const nameOf = useTagName();
   const options = [
@@ -40,6 +43,10 @@ export function TagTypeSelect({ id, value, onChange, categories, loading, disabl
       id={id}
       value={value || undefined}
       onChange={onChange}
+      onBlur={onBlur}
+      status={invalid ? 'error' : undefined}
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={invalid ? `${id}-error` : undefined}
       options={options}
       placeholder={t('tags.placeholders.type')}
       loading={loading}

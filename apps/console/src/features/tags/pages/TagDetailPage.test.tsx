@@ -9,7 +9,7 @@ import { chooseType, fill, listOf, settingOf, tagFields } from '../testing';
 const frit = userWith('DS_FRIT');
 const stored = settingOf({ id: 'k1', key: 'k1', value: 'winter', en: 'Winter', note: 'cold' });
 
-describe('Tag detail page', () => {
+describe('Tag detail page', { timeout: 60_000 }, () => {
   it('goes to the tag list without a key', async () => {
     mockFetch({ 'GET /api/setting': () => listOf([]) });
     const { router } = renderApp('/setting/detail', frit);
@@ -51,6 +51,7 @@ describe('Tag detail page', () => {
     await fill(user, f.ja, '冬');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/setting/list'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tag has been updated');
     expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
       value: 'winter',
       ja: 'キャンペーン冬',
@@ -77,6 +78,21 @@ describe('Tag detail page', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MESSAGES.tagTypeInUse)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/setting/detail');
+  });
+
+  it('deletes after confirmation, goes to the list and says so', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/setting/k1': () => success(stored),
+      'GET /api/setting': () => listOf([]),
+      'DELETE /api/setting/k1': () => success(null),
+    });
+    const { router } = renderApp('/setting/detail?key=k1', frit);
+    const f = await tagFields();
+    await user.click(f.delete);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setting/list'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tag has been deleted');
   });
 
   it('keeps the type and value of a preset and offers no Delete', async () => {

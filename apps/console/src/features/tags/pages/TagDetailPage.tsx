@@ -69,15 +69,15 @@ function TagEditor({ setting }: { setting: TSetting }) {
   const otherCategories = (categories.data ?? []).filter((category) => category.id !== setting.id);
   const canRegister = tagFormDiffers(values, stored) && isTagFormComplete(values);
 
-  const done = () => {
-    banner.hide();
+  const done = (text: 'tags.done.updated' | 'tags.done.deleted') => () => {
+    banner.show({ level: 'info', text });
     navigate('/setting/list');
   };
   const fail = (error: unknown) => banner.show({ level: 'error', text: errorMessageOf(error) });
 
   const save = () => {
     if (!canRegister || update.isPending) return;
-    update.mutate(tagWriteOf(values, otherCategories), { onSuccess: done, onError: fail });
+    update.mutate(tagWriteOf(values, otherCategories), { onSuccess: done('tags.done.updated'), onError: fail });
   };
 
   const confirmDelete = () =>
@@ -87,7 +87,7 @@ function TagEditor({ setting }: { setting: TSetting }) {
       content: t('dialog.settingDelete.content', { value: setting.value }),
       okText: t('common.delete'),
       danger: true,
-      onOk: () => remove.mutate(undefined, { onSuccess: done, onError: fail }),
+      onOk: () => remove.mutate(undefined, { onSuccess: done('tags.done.deleted'), onError: fail }),
     });
 
   const deleteButton = (

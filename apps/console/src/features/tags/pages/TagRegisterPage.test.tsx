@@ -8,7 +8,8 @@ import { chooseType, fill, listOf, settingOf, tagFields } from '../testing';
 
 const frit = userWith('DS_FRIT');
 
-describe('Tag register page', () => {
+// Each test fills six fields and a dropdown through antd: slow on a busy machine.
+describe('Tag register page', { timeout: 60_000 }, () => {
   it('shows the placeholders and enables Reset on any change, Register once the required fields are filled', async () => {
     const user = userEvent.setup();
     mockFetch({ 'GET /api/setting': () => listOf([settingOf()]) });
@@ -30,6 +31,10 @@ describe('Tag register page', () => {
     expect(f.register).toBeDisabled();
     await fill(user, f.ko, '   ');
     expect(f.register).toBeDisabled();
+    await user.tab();
+    expect(await screen.findByText('Please enter the name in KR')).toBeInTheDocument();
+    expect(f.ko).toHaveAccessibleDescription('Please enter the name in KR');
+    expect(screen.queryByText('Please enter the name in EN')).not.toBeInTheDocument();
     await user.clear(f.ko);
     await fill(user, f.ko, '여름');
     expect(f.register).toBeEnabled();
@@ -37,6 +42,7 @@ describe('Tag register page', () => {
     await user.click(f.reset);
     expect(f.value).toHaveValue('');
     expect(f.note).toHaveValue('');
+    expect(screen.queryByText('Please enter the name in KR')).not.toBeInTheDocument();
     expect(f.reset).toBeDisabled();
     expect(f.register).toBeDisabled();
   });
@@ -65,6 +71,7 @@ describe('Tag register page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/setting/list'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tag has been registered');
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.body).toEqual({
       type: 'DEVICE_TAG-campaign',

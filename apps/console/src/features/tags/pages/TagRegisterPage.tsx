@@ -22,6 +22,8 @@ export default function TagRegisterPage() {
   const typeLabel = useTypeLabel();
   const banner = useBanner();
   const [values, setValues] = useState(EMPTY_TAG_FORM);
+  // Reset starts a fresh form: nothing touched, no messages.
+  const [formVersion, setFormVersion] = useState(0);
   const categories = useTagCategories();
   const create = useCreateSetting();
   const complete = isTagFormComplete(values);
@@ -36,7 +38,7 @@ export default function TagRegisterPage() {
       onOk: () =>
         create.mutate(body, {
           onSuccess: () => {
-            banner.hide();
+            banner.show({ level: 'info', text: 'tags.done.registered' });
             navigate('/setting/list');
           },
           onError: (error) => banner.show({ level: 'error', text: errorMessageOf(error) }),
@@ -48,6 +50,7 @@ export default function TagRegisterPage() {
     <>
       <PageHeader title={t('title.tagRegister')} />
       <TagForm
+        version={formVersion}
         values={values}
         onChange={setValues}
         onSubmit={register}
@@ -55,7 +58,13 @@ export default function TagRegisterPage() {
         categoriesLoading={categories.isLoading}
         actions={
           <>
-            <Button disabled={!tagFormDiffers(values, EMPTY_TAG_FORM)} onClick={() => setValues(EMPTY_TAG_FORM)}>
+            <Button
+              disabled={!tagFormDiffers(values, EMPTY_TAG_FORM)}
+              onClick={() => {
+                setValues(EMPTY_TAG_FORM);
+                setFormVersion((version) => version + 1);
+              }}
+            >
               {t('common.reset')}
             </Button>
             <Button type="primary" htmlType="submit" disabled={!complete} loading={create.isPending}>
