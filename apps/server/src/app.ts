@@ -37,7 +37,13 @@ async function registerDocs(app: ReturnType<typeof createInstance>) {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Signage Console API', version: '0.1.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          // The player protocol's 'device' contracts: the token from pairing.
+          device: { type: 'http', scheme: 'bearer' },
+        },
+      },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,

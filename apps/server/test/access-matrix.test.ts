@@ -1,4 +1,5 @@
 import {
+  AGENT_CONTRACT_LIST,
   API,
   API_CONTRACTS,
   type Contract,
@@ -11,12 +12,14 @@ import {
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp, type TestUser } from './helpers';
+import { activePlayer } from './players/fixtures';
 
 /**
  * Every /api contract called for real, anonymously and as each of the six roles, with a request of the
  * right shape: the status must be what the contract's `roles` say (401 without a session, 403 for a role
  * it does not name, neither for the others). A new endpoint joins the matrix by having a contract; one
- * without a contract fails the coverage check below.
+ * without a contract fails the coverage check below. The /agent contracts are called the same way: the
+ * 'device' ones need a real paired player's token (a session of any role does not count).
  */
 
 /** `user` of the anonymous caller only lends its ID and password to the sign-in endpoint; it has no session. */
@@ -68,16 +71,20 @@ const SAMPLES = new Map<Contract, { query?: Record<string, string>; body?: (call
 
 const label = (contract: Contract) => `${contract.method} ${contract.path}`;
 
-/** 401 / 403 / "neither" as the contract says for this caller. */
+/** 401 / 403 / "neither" as the contract says for this caller (who brings no device token). */
 function expected(contract: Contract, role: Role | null): 'open' | 401 | 403 {
   if (contract.roles === 'public') return 'open';
-  if (role === null) return 401;
+  if (role === null || contract.roles === 'device') return 401;
   return contractAllows(contract, role) ? 'open' : 403;
 }
+
+const ALL_CONTRACTS: readonly Contract[] = [...API_CONTRACTS, ...AGENT_CONTRACT_LIST];
 
 const registered: { method: string; url: string }[] = [];
 let t: TestApp;
 const callers: Caller[] = [];
+/** The device token of a player paired through the real announce / register / pair flow. */
+let deviceToken = '';
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -90,12 +97,14 @@ beforeAll(async () => {
     const user = await createUser(t.db, { role, region: 'JP', ...(role === 'DS_ST' ? { shopNo: '0001' } : {}) });
     callers.push({ name: role, role, user, cookie: await loginAs(t.app, user) });
   }
+  const registrar = callers.find((c) => c.role && contractAllows(API.players.registerWaiting, c.role));
+  deviceToken = (await activePlayer(t.app, registrar?.cookie ?? '', { region: 'JP', shop_no: '0001' })).token;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function call(contract: Contract, caller: Caller) {
+async function call(contract: Contract, caller: Caller, authorization?: string) {
   const sample = SAMPLES.get(contract);
   // Signing in replaces the session it is sent with and signing out ends it: both get a session of their own.
   const ending = contract === API.users.login || contract === API.users.logout;
@@ -105,7 +114,7 @@ async function call(contract: Contract, caller: Caller) {
     method: contract.method,
     url: pathOf(contract, paramsFor(contract, caller)),
     query: sample?.query,
-    headers: cookie ? { cookie } : {},
+    headers: { ...(cookie ? { cookie } : {}), ...(authorization ? { authorization } : {}) },
     ...(body !== undefined
       ? { payload: body as object }
       : contract.method === 'POST' || contract.method === 'PUT'
@@ -128,6 +137,35 @@ describe('every /api endpoint answers each caller as its contract says', () => {
         if (want !== 'open') expect(response.json().result, `${caller.name}: ${response.body}`).toBe('Failure');
       }
       expect(outcome).toEqual(wanted);
+    });
+  }
+});
+
+describe('every /agent endpoint answers each caller as its contract says', () => {
+  for (const contract of AGENT_CONTRACT_LIST) {
+    it(label(contract), async () => {
+      const outcome: Record<string, number | string> = {};
+      const wanted: Record<string, number | string> = {};
+      for (const caller of callers) {
+        const response = await call(contract, caller);
+        const want = expected(contract, caller.role);
+        const status = response.statusCode;
+        outcome[caller.name] = want === 'open' && status !== 401 && status !== 403 ? 'open' : status;
+        wanted[caller.name] = want;
+        if (want !== 'open') expect(response.json().result, `${caller.name}: ${response.body}`).toBe('Failure');
+      }
+      expect(outcome).toEqual(wanted);
+    });
+  }
+
+  for (const contract of AGENT_CONTRACT_LIST.filter((c) => c.roles === 'device')) {
+    it(`${label(contract)} takes a paired player's device token and nothing else`, async () => {
+      const anonymous = callers[0] as Caller;
+      const statusWith = async (authorization?: string) => (await call(contract, anonymous, authorization)).statusCode;
+      expect(await statusWith()).toBe(401);
+      expect(await statusWith('Bearer not-a-real-device-token')).toBe(401);
+      expect(await statusWith(deviceToken)).toBe(401);
+      expect(await statusWith(`Bearer ${deviceToken}`)).not.toBe(401);
     });
   }
 });
@@ -156,11 +194,20 @@ describe('the route table', () => {
     expect(uncovered).toEqual([]);
   });
 
+  it('has a contract for every route the app serves under /agent', () => {
+    const agent = registered.filter((r) => r.url.startsWith('/agent/'));
+    expect(agent.length).toBeGreaterThanOrEqual(AGENT_CONTRACT_LIST.length);
+    const uncovered = agent.filter(
+      ({ method, url }) => !AGENT_CONTRACT_LIST.some((c) => c.method === method && samePath(c.path, url)),
+    );
+    expect(uncovered).toEqual([]);
+  });
+
   it('serves and documents every contract', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, { summary?: string }>>;
+      paths: Record<string, Record<string, { summary?: string; security?: unknown }>>;
     };
-    for (const contract of API_CONTRACTS) {
+    for (const contract of ALL_CONTRACTS) {
       expect(
         registered.some((r) => r.method === contract.method && samePath(r.url, contract.path)),
         label(contract),
@@ -168,7 +215,10 @@ describe('the route table', () => {
       if (contract.path.startsWith(API.contents.uploadCreate.path)) continue;
       const openApiPath = contract.path.replace(/:([A-Za-z_]+)/g, '{$1}');
       const entry = doc.paths[openApiPath] ?? doc.paths[`${openApiPath}/`];
-      expect(entry?.[contract.method.toLowerCase()]?.summary, label(contract)).toBe(contract.summary);
+      const operation = entry?.[contract.method.toLowerCase()];
+      expect(operation?.summary, label(contract)).toBe(contract.summary);
+      if (contract.roles === 'device') expect(operation?.security, label(contract)).toEqual([{ device: [] }]);
+      if (contract.roles === 'public') expect(operation?.security, label(contract)).toEqual([]);
     }
   });
 });

@@ -1,8 +1,13 @@
 import {
   AGENT_CONTRACTS,
-  type AgentContract,
+  type BodyIn,
+  type Contract,
   type LogLevel,
+  type ParamsIn,
+  type QueryIn,
+  type ResponseOf,
   type TLogUpload,
+  urlOf,
   ZFailure,
   zEnvelope,
 } from '@signage/domain';
@@ -34,8 +39,8 @@ export class AgentClientError extends Error {
   }
 }
 
-type Reply<C extends AgentContract> = ReturnType<C['response']['parse']>;
-type Body<C extends AgentContract> = Parameters<C['body']['parse']>[0];
+/** What one call sends, typed by its contract (zod input types). */
+export type CallInput<C extends Contract> = { params?: ParamsIn<C>; query?: QueryIn<C>; body?: BodyIn<C> };
 
 export type AgentClient = ReturnType<typeof createAgentClient>;
 
@@ -43,13 +48,15 @@ export function createAgentClient(options: AgentClientOptions) {
   const send = options.fetch ?? globalThis.fetch.bind(globalThis);
   let token = options.token;
 
-  async function call<C extends AgentContract>(contract: C, body: Body<C>): Promise<Reply<C>> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (contract.auth === 'device' && token) headers.authorization = `Bearer ${token}`;
-    const response = await send(new URL(contract.path, options.baseUrl), {
+  /** Calls one contract: the device token goes along on 'device' contracts, the reply is parsed by its schema. */
+  async function call<C extends Contract>(contract: C, input: CallInput<C> = {}): Promise<ResponseOf<C>> {
+    const headers: Record<string, string> = {};
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    if (contract.roles === 'device' && token) headers.authorization = `Bearer ${token}`;
+    const response = await send(new URL(urlOf(contract, input), options.baseUrl), {
       method: contract.method,
       headers,
-      body: JSON.stringify(body),
+      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
     });
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
@@ -65,23 +72,25 @@ export function createAgentClient(options: AgentClientOptions) {
     if (!envelope.success) {
       throw new AgentClientError(response.status, `Unexpected reply from ${contract.path}: ${envelope.error.message}`);
     }
-    return envelope.data.data as Reply<C>;
+    return envelope.data.data as ResponseOf<C>;
   }
 
   return {
     get token(): string | undefined {
       return token;
     },
+    /** Any contract of the protocol, for callers that need more than the helpers below. */
+    call,
     /** Says the serial is here; answers whether it waits, is registered, or is paired. */
-    announce: (serial: string) => call(AGENT_CONTRACTS.announce, { serial }),
+    announce: (serial: string) => call(AGENT_CONTRACTS.announce, { body: { serial } }),
     /** Trades serial and PIN for the device token, which later calls send. */
     async pair(serial: string, pin: string) {
-      const reply = await call(AGENT_CONTRACTS.pair, { serial, pin });
+      const reply = await call(AGENT_CONTRACTS.pair, { body: { serial, pin } });
       token = reply.token;
       return reply;
     },
-    heartbeat: (status: 'ok' | 'error' = 'ok') => call(AGENT_CONTRACTS.heartbeat, { status }),
-    uploadLog: (upload: TLogUpload) => call(AGENT_CONTRACTS.logs, upload),
+    heartbeat: (status: 'ok' | 'error' = 'ok') => call(AGENT_CONTRACTS.heartbeat, { body: { status } }),
+    uploadLog: (upload: TLogUpload) => call(AGENT_CONTRACTS.logs, { body: upload }),
   };
 }
 

@@ -1,5 +1,6 @@
-import { AGENT_MESSAGES } from '@signage/domain';
+import { AGENT_MESSAGES, defineContract } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AgentClientError, createAgentClient } from '../src';
 
 type Seen = { url: string; method: string; headers: Record<string, string>; body: unknown };
@@ -12,7 +13,7 @@ function answering(status: number, json: unknown, headers: Record<string, string
       url: String(input),
       method: init?.method ?? 'GET',
       headers: init?.headers as Record<string, string>,
-      body: JSON.parse(String(init?.body)),
+      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
     });
     return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json', ...headers } });
   };
@@ -51,6 +52,31 @@ describe('agent client', () => {
     await later.heartbeat('error');
     expect(beat.seen[0]?.headers.authorization).toBe('Bearer secret-token');
     expect(beat.seen[0]?.body).toEqual({ status: 'error' });
+  });
+
+  it('calls any contract with its typed path parameters and query, without a body when it has none', async () => {
+    const status = defineContract({
+      method: 'GET',
+      path: '/agent/v1/players/:device_code/status',
+      params: z.object({ device_code: z.string() }),
+      query: z.object({ since: z.string() }),
+      response: z.object({ alive: z.boolean() }),
+      roles: 'device',
+      summary: 'test only',
+      tags: ['agent'],
+    });
+    const server = answering(200, success({ alive: true }));
+    const client = createAgentClient({ baseUrl: 'http://player.test', fetch: server.fetch, token: 't0k' });
+    const reply = await client.call(status, { params: { device_code: 'DV 1' }, query: { since: '2026-01-01' } });
+    expect(reply.alive).toBe(true);
+    expect(server.seen).toEqual([
+      {
+        url: 'http://player.test/agent/v1/players/DV%201/status?since=2026-01-01',
+        method: 'GET',
+        headers: { authorization: 'Bearer t0k' },
+        body: undefined,
+      },
+    ]);
   });
 
   it('throws a typed error with the status, the message and Retry-After', async () => {

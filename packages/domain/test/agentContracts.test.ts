@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_CONTRACTS, AGENT_PREFIX, agentRoutePath } from '../src';
+import { AGENT_CONTRACT_LIST, AGENT_CONTRACTS, AGENT_PREFIX, API_CONTRACTS, contractAllows, ROLES } from '../src';
 
 describe('agent contracts', () => {
-  it('name every call of the player protocol under its versioned prefix', () => {
-    expect(Object.values(AGENT_CONTRACTS).map((c) => [c.method, c.path, c.auth])).toEqual([
-      ['POST', '/agent/v1/announce', 'none'],
-      ['POST', '/agent/v1/pair', 'none'],
+  it('name every call of the player protocol under its versioned prefix, with its access', () => {
+    expect(AGENT_CONTRACT_LIST.map((c) => [c.method, c.path, c.roles])).toEqual([
+      ['POST', '/agent/v1/announce', 'public'],
+      ['POST', '/agent/v1/pair', 'public'],
       ['POST', '/agent/v1/heartbeat', 'device'],
       ['POST', '/agent/v1/logs', 'device'],
     ]);
-    expect(AGENT_PREFIX).toBe('/agent/v1');
-    expect(agentRoutePath(AGENT_CONTRACTS.heartbeat)).toBe('/heartbeat');
+    expect(AGENT_CONTRACT_LIST.every((c) => c.path.startsWith(`${AGENT_PREFIX}/`))).toBe(true);
   });
 
   it('parse requests and replies with the domain schemas', () => {
@@ -19,5 +18,14 @@ describe('agent contracts', () => {
     expect(
       AGENT_CONTRACTS.announce.response.safeParse({ state: 'deleted', announce_interval_seconds: 60 }).success,
     ).toBe(false);
+  });
+
+  it('do not let a signed-in user call a device endpoint, whatever the role', () => {
+    for (const role of ROLES) expect(contractAllows(AGENT_CONTRACTS.heartbeat, role)).toBe(false);
+    for (const role of ROLES) expect(contractAllows(AGENT_CONTRACTS.announce, role)).toBe(true);
+  });
+
+  it('keep /api free of device endpoints', () => {
+    expect(API_CONTRACTS.filter((c) => c.roles === 'device')).toEqual([]);
   });
 });

@@ -33,9 +33,3 @@ export function registerDeviceAuth(app: FastifyInstance, db: Database): void {
     request.device = device;
   });
 }
-
-/** The player of a token-guarded agent route. */
-export function currentDevice(request: FastifyRequest): AgentDevice {
-  if (!request.device) throw new HttpError(401, AGENT_MESSAGES.tokenRequired);
-  return request.device;
-}

@@ -6,9 +6,10 @@ import { logsRoute } from './logs';
 import { pairRoute } from './pair';
 
 /**
- * The player protocol, version 1 (ARCHITECTURE.md section 5), one file per call. Announce and pair are
- * open; the others need the device token from pairing as `Authorization: Bearer <token>`, checked by
- * `app.requireDevice`, which sets `request.device`.
+ * The player protocol, version 1 (ARCHITECTURE.md section 5), one file per call, each registered from its
+ * AGENT_CONTRACTS entry through route(). Announce and pair are open; the 'device' ones need the device
+ * token from pairing as `Authorization: Bearer <token>`, checked by `app.requireDevice` before the body
+ * is read, which hands the player to the handler.
  */
 export const agentRoutes: ModulePlugin = async (app, options) => {
   registerDeviceAuth(app, options.deps.db);

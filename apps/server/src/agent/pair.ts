@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import {
   AGENT_CONTRACTS,
   AGENT_MESSAGES,
-  agentRoutePath,
   HEARTBEAT_INTERVAL_SECONDS,
   isPinExpired,
   PAIR_THROTTLE,
 } from '@signage/domain';
 import { recordAudit } from '../audit/repo';
 import type { Database } from '../db/client';
-import { HttpError, ok, responses } from '../http/envelope';
+import { HttpError } from '../http/envelope';
+import { route } from '../http/route';
 import { deleteSpentPin, findDeviceBySerial, pairDevice, reservePinGuess } from '../modules/devices';
 import { hashPin } from '../modules/registrations';
 import type { ModulePlugin } from '../modules/types';
@@ -50,17 +50,7 @@ export async function pair(db: Database, input: { serial: string; pin: string; a
   return { device_code: device.deviceCode, token, heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS };
 }
 
-const call = AGENT_CONTRACTS.pair;
-
 /** POST /agent/v1/pair: open; trades serial and PIN for the device token. */
 export const pairRoute: ModulePlugin = async (app, { deps: { db } }) => {
-  app.post(agentRoutePath(call), {
-    schema: {
-      tags: ['agent'],
-      summary: 'Trade serial + PIN for a device token. PINs are single use and expire; wrong guesses are throttled',
-      body: call.body,
-      response: responses(call.response, 400, 401, 429),
-    },
-    handler: async (request) => ok(await pair(db, { ...request.body, address: request.ip })),
-  });
+  route(app, AGENT_CONTRACTS.pair, async ({ body, request }) => pair(db, { ...body, address: request.ip }));
 };

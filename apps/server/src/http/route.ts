@@ -8,12 +8,16 @@ import { ok, responses } from './envelope';
 
 type ModuleApp = Parameters<ModulePlugin>[0];
 
-/** What a handler gets: the validated input, the signed-in user (null only on public routes), request and reply. */
+/**
+ * What a handler gets: the validated input, the signed-in user (null on public and device routes), the
+ * paired player of a device route (null elsewhere), request and reply.
+ */
 export type RouteInput<C extends Contract> = {
   params: ParamsOf<C>;
   query: QueryOf<C>;
   body: BodyOf<C>;
-  user: C['roles'] extends 'public' ? SessionUser | null : SessionUser;
+  user: C['roles'] extends 'public' | 'device' ? SessionUser | null : SessionUser;
+  device: C['roles'] extends 'device' ? NonNullable<FastifyRequest['device']> : null;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -34,31 +38,51 @@ function localUrl(app: ModuleApp, path: string): string {
   return path.slice(app.prefix.length) || '/';
 }
 
+/** The onRequest guard of an access kind: the session, role or device-token check (none when public). */
+function guardFor(app: ModuleApp, roles: Contract['roles']) {
+  if (roles === 'public') return undefined;
+  if (roles === 'session') return app.requireSession;
+  if (roles === 'device') return app.requireDevice;
+  return app.requireRoles(...roles);
+}
+
+/** OpenAPI security of a route: none when public, the bearer device token on device routes, else the default. */
+function securityOf(roles: Contract['roles']) {
+  if (roles === 'public') return { security: [] };
+  if (roles === 'device') return { security: [{ device: [] }] };
+  return {};
+}
+
+/** Route options besides the contract: extra hooks, and a body limit for calls that carry files. */
+export type RouteExtras = { preValidation?: (request: FastifyRequest) => Promise<void>; bodyLimit?: number };
+
 /**
  * Registers a contract's endpoint on a module: method and path, zod schemas (OpenAPI comes from them), the
- * success/failure envelope and the role guard, run on request before the body is read (401 without a
- * session, 403 for a role the contract does not name). The handler is left with service call and shaping.
+ * success/failure envelope and the access guard, run on request before the body is read (401 without a
+ * session or device token, 403 for a role the contract does not name). The handler is left with service
+ * call and shaping.
  */
 export function route<C extends Contract>(
   app: ModuleApp,
   contract: C,
   handler: (input: RouteInput<C>) => Promise<RouteOutput<C>>,
-  hooks: { preValidation?: (request: FastifyRequest) => Promise<void> } = {},
+  extras: RouteExtras = {},
 ): void {
   const { roles } = contract;
-  const guard = roles === 'public' ? undefined : roles === 'session' ? app.requireSession : app.requireRoles(...roles);
+  const guard = guardFor(app, roles);
   const failures = failureStatuses(contract);
   const raw = contract.reply === 'raw';
   app.route({
     method: contract.method,
     url: localUrl(app, contract.path),
-    config: { public: roles === 'public' },
+    // A device route authenticates by its token, so the module's session requirement does not apply.
+    config: { public: roles === 'public' || roles === 'device' },
     ...(guard ? { onRequest: guard } : {}),
-    ...hooks,
+    ...extras,
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,
-      ...(roles === 'public' ? { security: [] } : {}),
+      ...securityOf(roles),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       // A body the server reads itself (multipart) is documented by its content type only.
@@ -72,7 +96,9 @@ export function route<C extends Contract>(
         params: request.params,
         query: request.query,
         body: request.body,
-        user: roles === 'public' ? request.user : currentUser(request),
+        user: roles === 'public' || roles === 'device' ? request.user : currentUser(request),
+        // The device guard ran on request and refused the call unless it found the token's player.
+        device: roles === 'device' ? request.device : null,
         request,
         reply,
       } as RouteInput<C>;
@@ -87,7 +113,5 @@ export function route<C extends Contract>(
  * protocol): the same 401/403 decision as route() makes.
  */
 export function guardOf(app: ModuleApp, contract: Contract) {
-  const { roles } = contract;
-  if (roles === 'public') return async () => {};
-  return roles === 'session' ? app.requireSession : app.requireRoles(...roles);
+  return guardFor(app, contract.roles) ?? (async () => {});
 }

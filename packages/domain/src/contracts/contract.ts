@@ -4,10 +4,11 @@ import type { Role } from '../catalog/roles';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
 /**
- * Who may call an endpoint: 'public' (anyone, no session), 'session' (any signed-in user) or the roles
- * of a ROLE_GROUPS entry (a session with one of them; others get 403). Never write a role list here by hand.
+ * Who may call an endpoint: 'public' (anyone, no session), 'session' (any signed-in user), the roles
+ * of a ROLE_GROUPS entry (a session with one of them; others get 403; never write a role list here by hand)
+ * or 'device' (a paired player's bearer device token; a user's session does not count).
  */
-export type Access = 'public' | 'session' | readonly Role[];
+export type Access = 'public' | 'session' | 'device' | readonly Role[];
 
 /**
  * How the 200 answer is sent. 'envelope' (the default): `{ result, message, data }` with `response` as the
@@ -59,9 +60,11 @@ export type BodyIn<C extends Contract> = Given<C['body']>;
 /** The `data` of a success answer (or the body of a raw one). */
 export type ResponseOf<C extends Contract> = z.output<C['response']>;
 
-/** Whether a role may call the endpoint (signed in). */
+/** Whether a signed-in user of the role may call the endpoint (device endpoints take no user). */
 export function contractAllows(contract: Pick<Contract, 'roles'>, role: Role): boolean {
-  return typeof contract.roles === 'string' || contract.roles.includes(role);
+  const { roles } = contract;
+  if (roles === 'device') return false;
+  return typeof roles === 'string' || roles.includes(role);
 }
 
 /**
