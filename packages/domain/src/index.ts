@@ -2,6 +2,7 @@ export * from './catalog/constants';
 export * from './catalog/countries';
 export * from './catalog/displayPatterns';
 export * from './catalog/languages';
+export * from './catalog/mediaTypes';
 export * from './catalog/messages';
 export * from './catalog/places';
 export * from './catalog/roles';

@@ -1,3 +1,4 @@
+import { MEDIA_TYPES } from '@signage/domain';
 import { BlobRangeError, type ByteRange, InvalidBlobKeyError } from './types';
 
 const MAX_KEY_LENGTH = 1024;
@@ -24,13 +25,13 @@ export function assertValidPrefix(prefix: string): void {
   assertValidKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix);
 }
 
+/**
+ * Uploaded media come from the domain's table; the rest are files the store keeps besides them (HLS
+ * renditions, thumbnails, player logs, exports), which no upload may be.
+ */
 const TYPES_BY_EXTENSION: Record<string, string> = {
-  mp4: 'video/mp4',
+  ...Object.fromEntries(MEDIA_TYPES.flatMap((type) => type.extensions.map((extension) => [extension, type.mime]))),
   m4v: 'video/mp4',
-  mov: 'video/quicktime',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
   webp: 'image/webp',
   gif: 'image/gif',
   m3u8: 'application/vnd.apple.mpegurl',

@@ -1,7 +1,16 @@
-import { MAX_UPLOAD_BYTES, MESSAGES } from '@signage/domain';
+import {
+  MAX_UPLOAD_BYTES,
+  MEDIA_TYPES,
+  MESSAGES,
+  type MediaKind,
+  mediaExtensions,
+  mediaTypeOfExtension,
+  mediaTypeOfMime,
+  type StoredMediaExtension,
+} from '@signage/domain';
 import { type SniffedType, sniffMediaType } from './sniff';
 
-export type MediaKind = 'image' | 'movie';
+export type { MediaKind };
 
 export interface AcceptedUpload {
   ok: true;
@@ -9,7 +18,7 @@ export interface AcceptedUpload {
   /** What the bytes are (not what the browser said): the type to store and serve. */
   contentType: SniffedType;
   /** The extension that goes with `contentType`, for the storage key. */
-  extension: 'jpg' | 'png' | 'mp4' | 'mov';
+  extension: StoredMediaExtension;
 }
 
 export type RejectionReason = 'extension' | 'declared-type' | 'content' | 'too-large' | 'unreadable' | 'no-video';
@@ -21,31 +30,9 @@ export interface RejectedUpload {
   message: string;
 }
 
-const KIND_BY_EXTENSION: Record<string, MediaKind> = {
-  mp4: 'movie',
-  mov: 'movie',
-  jpg: 'image',
-  // The spec lists jpg; .jpeg is the same format under its other common name, so it is accepted too.
-  jpeg: 'image',
-  png: 'image',
-};
-
-const KIND_BY_TYPE: Record<string, MediaKind> = {
-  'video/mp4': 'movie',
-  'video/quicktime': 'movie',
-  'image/png': 'image',
-  'image/jpeg': 'image',
-};
-
-const EXTENSION_BY_TYPE: Record<SniffedType, AcceptedUpload['extension']> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'video/mp4': 'mp4',
-  'video/quicktime': 'mov',
-};
-
-export const ACCEPTED_EXTENSIONS = Object.keys(KIND_BY_EXTENSION);
-export const ACCEPTED_TYPES = Object.keys(KIND_BY_TYPE);
+// Derived from the domain's one table of media types, in its order.
+export const ACCEPTED_EXTENSIONS: readonly string[] = mediaExtensions();
+export const ACCEPTED_TYPES: readonly string[] = MEDIA_TYPES.map((type) => type.mime);
 
 /** Media the spec does not accept; `message` is the spec's text, `reason` says which check failed. */
 export class MediaRejectedError extends Error {
@@ -82,12 +69,11 @@ export function checkUpload(input: {
   declaredType: string | undefined;
   firstBytes: Buffer;
 }): AcceptedUpload | RejectedUpload {
-  const extensionKind = KIND_BY_EXTENSION[extensionOf(input.filename)];
+  const extensionKind = mediaTypeOfExtension(extensionOf(input.filename))?.kind;
   if (!extensionKind) return reject('extension');
-  const declared = (input.declaredType ?? '').split(';')[0]!.trim().toLowerCase();
-  const declaredKind = KIND_BY_TYPE[declared];
-  if (declaredKind !== extensionKind) return reject('declared-type');
+  if (mediaTypeOfMime(input.declaredType ?? '')?.kind !== extensionKind) return reject('declared-type');
   const sniffed = sniffMediaType(input.firstBytes);
-  if (!sniffed || KIND_BY_TYPE[sniffed] !== extensionKind) return reject('content');
-  return { ok: true, kind: extensionKind, contentType: sniffed, extension: EXTENSION_BY_TYPE[sniffed] };
+  const actual = sniffed ? mediaTypeOfMime(sniffed) : undefined;
+  if (!sniffed || actual?.kind !== extensionKind) return reject('content');
+  return { ok: true, kind: extensionKind, contentType: sniffed, extension: actual.extensions[0] };
 }

@@ -11,6 +11,7 @@ import {
   liveStationUrlError,
   MAX_UPLOAD_BYTES,
   MESSAGES,
+  mediaTypeOfExtension,
   multielementAllowed,
   type OutputResolution,
   RESOLUTION_PRESETS,
@@ -69,20 +70,12 @@ export const EMPTY_FORM: RegisterForm = {
   dashboard: null,
 };
 
-const VIDEO_TYPES: Record<string, string[]> = {
-  mp4: ['video/mp4'],
-  mov: ['video/quicktime'],
-  jpg: ['image/jpeg'],
-  jpeg: ['image/jpeg'],
-  png: ['image/png'],
-};
-
 /** Type check then size check (SPEC.md sections 4, 5, 9); live takes a jpg or png only. */
 export function checkFile(file: File, mode: RegisterMode): { ok: true; isVideo: boolean } | { ok: false; kind: 1 | 2 } {
   const extension = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
-  const types = VIDEO_TYPES[extension];
-  const isVideo = extension === 'mp4' || extension === 'mov';
-  if (!types?.includes(file.type) || (mode === 'live' && isVideo)) return { ok: false, kind: 1 };
+  const type = extension ? mediaTypeOfExtension(extension) : undefined;
+  const isVideo = type?.kind === 'movie';
+  if (!type || type.mime !== file.type || (mode === 'live' && !type.live)) return { ok: false, kind: 1 };
   if (file.size > MAX_UPLOAD_BYTES) return { ok: false, kind: 2 };
   return { ok: true, isVideo };
 }

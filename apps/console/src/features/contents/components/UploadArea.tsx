@@ -1,4 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
+import { mediaAccept } from '@signage/domain';
 import { Alert, Flex, Progress, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,7 @@ export function UploadArea({
 }: UploadAreaProps) {
   const { t } = useTranslation();
   const preview = usePreviewUrl(imageState === 2 ? null : file);
-  const accept = mode === 'live' ? '.jpg,.jpeg,.png' : '.mp4,.mov,.jpg,.jpeg,.png';
+  const accept = mediaAccept({ live: mode === 'live' });
   return (
     <Flex vertical gap={12} data-image-state={imageState}>
       <Upload.Dragger
