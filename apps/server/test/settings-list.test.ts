@@ -62,14 +62,14 @@ describe('listing', () => {
   });
 
   it('filters by type (a base type includes its sub-types), preset and excluded level', async () => {
-    const category = await createCategory('DEVICE_TYPE');
-    const subType = `DEVICE_TYPE-${category.value}`;
+    const category = await createCategory();
+    const subType = `DEVICE_TAG-${category.value}`;
     await create({ type: subType, value: 'x', ...names('X') });
-    const byBase = await list('?type=DEVICE_TYPE&limit=500');
-    expect(byBase.settings.map((s) => s.type)).toEqual(expect.arrayContaining(['DEVICE_TYPE', subType]));
-    expect(byBase.settings.every((s) => s.type === 'DEVICE_TYPE' || s.type.startsWith('DEVICE_TYPE-'))).toBe(true);
+    const byBase = await list('?type=DEVICE_TAG&limit=500');
+    expect(byBase.settings.map((s) => s.type)).toEqual(expect.arrayContaining(['DEVICE_TAG', subType]));
+    expect(byBase.settings.every((s) => s.type === 'DEVICE_TAG' || s.type.startsWith('DEVICE_TAG-'))).toBe(true);
     expect((await list(`?type=${subType}`)).settings.map((s) => s.value)).toEqual(['x']);
-    const tagsOnly = await list('?type=DEVICE_TYPE&excludeLevel=1&limit=500');
+    const tagsOnly = await list('?type=DEVICE_TAG&excludeLevel=1&limit=500');
     expect(tagsOnly.settings.every((s) => s.level === 2)).toBe(true);
     const categories = await list('?preset=false&excludeLevel=2&limit=500');
     expect(categories.settings.some((s) => s.id === category.id)).toBe(true);

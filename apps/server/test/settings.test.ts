@@ -83,12 +83,26 @@ describe('validation (SPEC.md section 5)', () => {
     }
   });
 
+  it('keeps a new store type or installation site a plain value: only device tag entries hold tags', async () => {
+    for (const base of ['STORE_TYPE', 'DEVICE_TYPE']) {
+      const plain = await create({ type: base, value: unique('plain'), ...names('Plain'), note: '' });
+      expect(plain.level).toBe(1);
+      const under = await call({
+        method: 'POST',
+        url: '/api/setting',
+        payload: { ...complete(), type: `${base}-${plain.value}` },
+      });
+      expect(under.statusCode, base).toBe(400);
+      expect(under.json().message).toBe(MESSAGES.tagUnknownType);
+    }
+  });
+
   it('answers 400 for an unknown type, a dashed type without category, and bad bodies', async () => {
     const cases: [unknown, string][] = [
       [{ ...complete(), type: 'COLOUR' }, MESSAGES.tagUnknownType],
       [{ ...complete(), type: 'COLOUR-red' }, MESSAGES.tagUnknownType],
       [{ ...complete(), type: 'DEVICE_TAG-nothing-here' }, MESSAGES.tagCategoryMissing],
-      [{ ...complete(), type: 'STORE_TYPE-2Large' }, MESSAGES.tagCategoryMissing],
+      [{ ...complete(), type: 'STORE_TYPE-2Large' }, MESSAGES.tagUnknownType],
       [{ ...complete(), en: 42 }, MESSAGES.enterNameEn],
     ];
     for (const [payload, message] of cases) {

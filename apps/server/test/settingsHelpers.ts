@@ -30,9 +30,9 @@ export function useSettingsApp() {
     return response.json().data;
   }
 
-  async function createCategory(base = 'DEVICE_TAG'): Promise<TSetting> {
+  async function createCategory(): Promise<TSetting> {
     const value = unique('cat');
-    return create({ type: base, value, ...names(value), note: '' });
+    return create({ type: 'DEVICE_TAG', value, ...names(value), note: '' });
   }
 
   async function list(query: string, cookie = ctx.frit): Promise<TSettingList> {

@@ -49,7 +49,7 @@ export const MESSAGES = {
   tagTypeInUse: 'Failed. Please delete tag of the type first.',
   // Tags: messages of our own where the spec names none
   tagValueTaken: 'A tag with this value already exists for this type',
-  tagUnknownType: 'Unknown tag type. Choose STORE_TYPE, DEVICE_TYPE, DEVICE_TAG or a category of them',
+  tagUnknownType: 'Unknown tag type. Choose STORE_TYPE, DEVICE_TYPE, DEVICE_TAG or a device tag category',
   tagCategoryMissing: 'The chosen type does not name an existing tag category',
   tagPresetNotDeletable: 'Preset tags cannot be deleted',
   tagPresetFixed: 'The type and value of a preset tag cannot be changed',

@@ -35,6 +35,13 @@ export const PRESET_SETTING_TYPES = ['STORE_TYPE', 'DEVICE_TYPE'] as const;
 
 export type BaseSettingType = (typeof BASE_SETTING_TYPES)[number];
 
+/**
+ * The one base type whose level-1 entries are categories: a category groups the level-2 tags players
+ * carry (`DEVICE_TAG-<category value>`). Store types and installation sites are plain values of their
+ * lists, so a new one never turns up in the Tag type dropdown as if it were a category.
+ */
+export const TAG_CATEGORY_BASE = 'DEVICE_TAG' satisfies BaseSettingType;
+
 export function isBaseSettingType(type: string): type is BaseSettingType {
   return (BASE_SETTING_TYPES as readonly string[]).includes(type);
 }

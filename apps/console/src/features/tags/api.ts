@@ -1,4 +1,11 @@
-import { API, MORE_RESULTS, type TSetting, type TSettingList, type TSettingWrite } from '@signage/domain';
+import {
+  API,
+  MORE_RESULTS,
+  TAG_CATEGORY_BASE,
+  type TSetting,
+  type TSettingList,
+  type TSettingWrite,
+} from '@signage/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../app/api';
 
@@ -26,14 +33,17 @@ export function useSettingList() {
 }
 
 /**
- * The categories: level-1 entries that are not presets (SPEC.md section 7: preset=false,
- * excludeLevel 2). Each one is offered in the type dropdown as its dashed code.
+ * The categories: level-1 device tag entries that are not presets (SPEC.md section 7: preset=false,
+ * excludeLevel 2; TAG_CATEGORY_BASE). Each one is offered in the type dropdown as its dashed code.
  */
 export function useTagCategories() {
   return useQuery({
     queryKey: settingKeys.categories(),
     queryFn: async ({ signal }): Promise<TSetting[]> => {
-      const list = await call(C.list, { query: { preset: false, excludeLevel: 2, limit: ALL }, signal });
+      const list = await call(C.list, {
+        query: { type: TAG_CATEGORY_BASE, preset: false, excludeLevel: 2, limit: ALL },
+        signal,
+      });
       return list.settings;
     },
   });

@@ -7,6 +7,7 @@ import {
   NO_MORE_RESULTS,
   PAGE_SIZE,
   parseCategoryType,
+  TAG_CATEGORY_BASE,
   type TSetting,
   type TSettingList,
   type TSettingListQuery,
@@ -81,7 +82,8 @@ export async function getSetting(db: Database, key: string): Promise<TSetting> {
 
 /**
  * Level and category of a chosen type (SPEC.md section 4): a base type (or the hidden system type)
- * is level 1; a dashed type is level 2 under the non-preset level-1 entry it names.
+ * is level 1; a dashed type is level 2 under the device tag category it names (only DEVICE_TAG entries
+ * are categories: see TAG_CATEGORY_BASE).
  */
 async function placementOf(
   db: Database,
@@ -93,7 +95,7 @@ async function placementOf(
     if (isBaseSettingType(type) || type === HIDDEN_SETTING_TYPE) return { level: 1, typeId: null };
     throw new HttpError(400, MESSAGES.tagUnknownType);
   }
-  if (!isBaseSettingType(category.type)) throw new HttpError(400, MESSAGES.tagUnknownType);
+  if (category.type !== TAG_CATEGORY_BASE) throw new HttpError(400, MESSAGES.tagUnknownType);
   const row = await findSettingByTypeValue(db, category.type, category.value);
   if (row?.level !== 1 || row.preset || row.id === self) throw new HttpError(400, MESSAGES.tagCategoryMissing);
   return { level: 2, typeId: row.id };
