@@ -22,7 +22,7 @@ export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 export type RequestOptions<T> = {
   query?: Query;
-  /** JSON-serialised, or sent as is when FormData (uploads). */
+  /** JSON-serialised, or sent as is when FormData or a Blob (uploads; a Blob with its own type). */
   body?: unknown;
   signal?: AbortSignal;
   /** Validates `data` at the edge; the type then comes from the domain schema. */
@@ -64,6 +64,9 @@ async function request<T>(method: string, path: string, options: RequestOptions<
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body instanceof Blob) {
+    headers['Content-Type'] = options.body.type || 'application/octet-stream';
     body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

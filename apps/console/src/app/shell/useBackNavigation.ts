@@ -5,7 +5,7 @@ import { useAuth } from '../auth/store';
 import { useOverlay } from './useOverlay';
 
 /**
- * Back navigation (SPEC.md section 2): with an overlay open, Back closes it and the page stays;
+ * Back navigation (SPEC.md section 2): with an overlay open, Back closes the topmost one and the page stays;
  * otherwise the page changes and the session is checked with the server (the cookie is HttpOnly,
  * so only the server can tell whether it is gone; a 401 sends the user to login). Any other
  * navigation closes an open overlay too.
@@ -15,7 +15,7 @@ export function useBackNavigation(): void {
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    useOverlay.getState().close();
+    useOverlay.getState().closeTop();
     blocker.reset();
   }, [blocker]);
 

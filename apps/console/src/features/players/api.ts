@@ -6,6 +6,7 @@ import {
   type TDeviceUpdate,
   type TIssuedPin,
   type TNewDeviceRegister,
+  type TPairingStatus,
   type TPlayerRegister,
   type TSetting,
   type TSettingList,
@@ -13,6 +14,7 @@ import {
   ZDeviceDetail,
   ZDeviceList,
   ZIssuedPin,
+  ZPairingStatus,
   ZSettingList,
   ZWaitingList,
 } from '@signage/domain';
@@ -25,7 +27,23 @@ export const playerKeys = {
     ['players', 'waiting', page, order, isActivated] as const,
   detail: (code: string) => ['players', 'detail', code] as const,
   tags: ['players', 'tagSettings'] as const,
+  pairing: (code: string) => ['players', 'pairing', code] as const,
 };
+
+const PAIRING_POLL_MS = 2000;
+
+/** Whether a just-registered player has paired: asked every 2 s while `code` is set, until it has. */
+export function usePairingStatus(code: string | null) {
+  return useQuery<TPairingStatus>({
+    queryKey: playerKeys.pairing(code ?? ''),
+    enabled: code !== null,
+    queryFn: ({ signal }) =>
+      api.get(`/api/players/${encodeURIComponent(code ?? '')}`, { signal, schema: ZPairingStatus }),
+    refetchInterval: (query) => (query.state.data?.is_activated ? false : PAIRING_POLL_MS),
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+}
 
 export function useWaitingList(page: number, order: 'ASC' | 'DESC', isActivated?: boolean) {
   return useQuery<TWaitingList>({
@@ -104,6 +122,16 @@ export function useTagSettings() {
 
 export const floorMapUrl = (region: string, shopNo: string) =>
   `/api/floormap/${encodeURIComponent(region)}/${encodeURIComponent(shopNo)}/floormap.pdf`;
+
+/** Uploads a shop's floor map (the PDF as the request body); the player's data then says it has one. */
+export function useUploadFloorMap(code: string) {
+  const client = useQueryClient();
+  return useMutation<unknown, Error, { region: string; shopNo: string; file: Blob }>({
+    mutationFn: ({ region, shopNo, file }) =>
+      api.put(floorMapUrl(region, shopNo), { body: new Blob([file], { type: 'application/pdf' }) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: playerKeys.detail(code) }),
+  });
+}
 
 export const PLAYER_MESSAGES = {
   get: MESSAGES.playerGetFailed,

@@ -100,7 +100,9 @@ export async function tagNames(db: Database, ids: string[]): Promise<Map<string,
   return names;
 }
 
-export type DeviceChange = Partial<Pick<DeviceRow, 'memo' | 'storeType' | 'deviceType'>>;
+export type DeviceChange = Partial<
+  Pick<DeviceRow, 'memo' | 'storeType' | 'deviceType' | 'region' | 'shopNo' | 'shopName' | 'displayPattern'>
+>;
 
 export async function updateDevice(db: Database, deviceCode: string, change: DeviceChange, now: Date): Promise<void> {
   await db

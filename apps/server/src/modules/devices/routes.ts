@@ -19,7 +19,7 @@ export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media } }) 
       querystring: ZDeviceListQuery,
       response: responses(ZDeviceList, 400, 401, 403),
     },
-    handler: async (request) => ok(await listPlayers(db, currentUser(request), request.query)),
+    handler: async (request) => ok(await listPlayers(db, currentUser(request), request.query, media.blobs)),
   });
 
   app.get('/:device_code', {
@@ -30,19 +30,22 @@ export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media } }) 
       response: responses(ZDeviceDetail, 400, 401, 404),
     },
     handler: async (request) =>
-      ok({ devices: await playerDetail(db, currentUser(request), request.params.device_code) }),
+      ok({ devices: await playerDetail(db, currentUser(request), request.params.device_code, media.blobs) }),
   });
 
   app.put('/:device_code', {
     schema: {
       tags: ['players'],
-      summary: 'Edit memo, store type, installation site and tags (not DS_ST)',
+      summary:
+        'Edit memo, store type, installation site and tags (not DS_ST); store code, name, country and display pattern (DS_LHQIT in its region, DS_FRIT)',
       params: ZDeviceCodeParams,
       body: ZDeviceUpdate,
       response: responses(ZDeviceDetail, 400, 401, 403, 404),
     },
     handler: async (request) =>
-      ok({ devices: await editPlayer(db, currentUser(request), request.params.device_code, request.body) }),
+      ok({
+        devices: await editPlayer(db, currentUser(request), request.params.device_code, request.body, media.blobs),
+      }),
   });
 
   app.delete('/:device_code', {

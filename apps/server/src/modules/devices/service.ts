@@ -1,6 +1,8 @@
 import {
   canEditPlayer,
+  canEditStore,
   DEVICE_LIST_ALL_LIMIT,
+  isCountry,
   MESSAGES,
   MORE_RESULTS,
   NO_MORE_RESULTS,
@@ -10,6 +12,7 @@ import {
   type TDeviceUpdate,
 } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
+import { effectiveRegion } from '../../auth/guards';
 import type { SessionUser } from '../../auth/sessions';
 import type { BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
@@ -18,6 +21,7 @@ import { forbidden, HttpError, notFound } from '../../http/envelope';
 import { presentDevices } from './present';
 import {
   countDevices,
+  type DeviceChange,
   type DeviceRow,
   deleteDevice,
   findDevice,
@@ -27,7 +31,12 @@ import {
 } from './repo';
 import { inScope, scopedFilter, scopeOf } from './scope';
 
-export async function listPlayers(db: Database, user: SessionUser, query: TDeviceListFilter): Promise<TDeviceList> {
+export async function listPlayers(
+  db: Database,
+  user: SessionUser,
+  query: TDeviceListFilter,
+  blobs?: BlobStore,
+): Promise<TDeviceList> {
   const filter = scopedFilter(user, query);
   const now = new Date();
   const limit = query.all ? DEVICE_LIST_ALL_LIMIT : query.limit;
@@ -40,7 +49,7 @@ export async function listPlayers(db: Database, user: SessionUser, query: TDevic
   const last = page.at(-1);
   const more = rows.length > limit;
   return {
-    devices: await presentDevices(db, page, now),
+    devices: await presentDevices(db, page, now, query.all ? undefined : blobs),
     summary: {
       endCursor: last ? encodeCursor(last.updatedAt, last.deviceCode) : null,
       moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
@@ -56,8 +65,30 @@ export async function visibleDevice(db: Database, user: SessionUser, deviceCode:
   return row;
 }
 
-export async function playerDetail(db: Database, user: SessionUser, deviceCode: string): Promise<TDevice[]> {
-  return presentDevices(db, [await visibleDevice(db, user, deviceCode)], new Date());
+export async function playerDetail(
+  db: Database,
+  user: SessionUser,
+  deviceCode: string,
+  blobs?: BlobStore,
+): Promise<TDevice[]> {
+  return presentDevices(db, [await visibleDevice(db, user, deviceCode)], new Date(), blobs);
+}
+
+const STORE_FIELDS = ['region', 'shop_no', 'shop_name', 'display_pattern'] as const;
+
+/**
+ * The store part of an edit (DS_LHQIT, DS_FRIT): a region-bound user keeps or sets its own region only
+ * (effectiveRegion refuses another with 403); a country must be one of the catalogue's.
+ */
+function storeChange(user: SessionUser, change: TDeviceUpdate): DeviceChange {
+  if (!STORE_FIELDS.some((field) => change[field] !== undefined)) return {};
+  if (!canEditStore(user.authority)) throw forbidden();
+  let region: string | undefined;
+  if (change.region !== undefined) {
+    if (!isCountry(change.region)) throw new HttpError(400, MESSAGES.selectDeploymentCountry);
+    region = effectiveRegion(user, change.region) ?? change.region;
+  }
+  return { region, shopNo: change.shop_no, shopName: change.shop_name, displayPattern: change.display_pattern };
 }
 
 export async function editPlayer(
@@ -65,23 +96,31 @@ export async function editPlayer(
   user: SessionUser,
   deviceCode: string,
   change: TDeviceUpdate,
+  blobs?: BlobStore,
 ): Promise<TDevice[]> {
   if (!canEditPlayer(user.authority)) throw forbidden();
-  await visibleDevice(db, user, deviceCode);
+  const before = await visibleDevice(db, user, deviceCode);
+  const store = storeChange(user, change);
   const now = new Date();
   await db.transaction(async (tx) => {
     await updateDevice(
       tx,
       deviceCode,
-      { memo: change.memo, storeType: change.store_type, deviceType: change.device_type },
+      { ...store, memo: change.memo, storeType: change.store_type, deviceType: change.device_type },
       now,
     );
     if (change.tags && !(await replaceDeviceTags(tx, deviceCode, change.tags))) {
       throw new HttpError(400, MESSAGES.selectTags);
     }
-    await recordAudit(tx, { actor: user.userId, action: 'player.edit', target: deviceCode, detail: { ...change } });
+    const previous = { region: before.region, shop_no: before.shopNo, shop_name: before.shopName };
+    await recordAudit(tx, {
+      actor: user.userId,
+      action: 'player.edit',
+      target: deviceCode,
+      detail: { ...change, ...(Object.keys(store).length > 0 ? { previous } : {}) },
+    });
   });
-  return playerDetail(db, user, deviceCode);
+  return playerDetail(db, user, deviceCode, blobs);
 }
 
 /** Deletes a player (DS_LHQIT in its region, DS_FRIT anywhere): its token is revoked with it. */

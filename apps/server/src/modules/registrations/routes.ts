@@ -1,8 +1,16 @@
-import { ZIssuedPin, ZNewDeviceRegister, ZPlayerRegister, ZWaitingList, ZWaitingListQuery } from '@signage/domain';
+import {
+  ZDeviceCodeParams,
+  ZIssuedPin,
+  ZNewDeviceRegister,
+  ZPairingStatus,
+  ZPlayerRegister,
+  ZWaitingList,
+  ZWaitingListQuery,
+} from '@signage/domain';
 import { currentUser } from '../../auth/guards';
 import { ok, responses } from '../../http/envelope';
 import type { ModulePlugin } from '../types';
-import { registerNewDevice, registerPlayer, waitingList } from './service';
+import { pairingStatus, registerNewDevice, registerPlayer, waitingList } from './service';
 
 /** /api/registrations: the waiting list and the registration of a waiting player (issues its PIN). */
 export const registrationsRoutes: ModulePlugin = async (app, { deps: { db } }) => {
@@ -37,5 +45,15 @@ export const playersRoutes: ModulePlugin = async (app, { deps: { db } }) => {
       response: responses(ZIssuedPin, 400, 401, 403, 404, 409),
     },
     handler: async (request) => ok(await registerPlayer(db, currentUser(request), request.body)),
+  });
+
+  app.get('/:device_code', {
+    schema: {
+      tags: ['players'],
+      summary: 'Pairing status of a registered player (is_activated once its PIN was typed); polled by the PIN step',
+      params: ZDeviceCodeParams,
+      response: responses(ZPairingStatus, 400, 401, 403, 404),
+    },
+    handler: async (request) => ok(await pairingStatus(db, currentUser(request), request.params.device_code)),
   });
 };

@@ -6,6 +6,7 @@ import {
   PAGE_SIZE,
   PIN_LIFETIME_MS,
   type TIssuedPin,
+  type TPairingStatus,
   type TWaitingList,
   type ZNewDeviceRegister,
   type ZPlayerRegister,
@@ -55,7 +56,7 @@ function assertRegistrable(user: SessionUser, row: DeviceRow | undefined): Devic
   if (!row) throw notFound();
   const foreign = isRegionBound(user.authority) && row.region !== '' && row.region !== user.region;
   if (foreign) throw notFound();
-  if (row.isActivated) throw new HttpError(409, MESSAGES.registrationPostFailed);
+  if (row.isActivated) throw new HttpError(409, MESSAGES.playerAlreadyPaired);
   return row;
 }
 
@@ -85,7 +86,7 @@ async function issue(
       },
       now,
     );
-    if (!stored) throw new HttpError(409, MESSAGES.registrationPostFailed);
+    if (!stored) throw new HttpError(409, MESSAGES.playerAlreadyPaired);
     if (withPlace && !(await replaceDeviceTags(tx, row.deviceCode, input.tags))) {
       throw new HttpError(400, MESSAGES.selectTags);
     }
@@ -111,4 +112,20 @@ export async function registerPlayer(db: Database, user: SessionUser, body: z.ou
   const row = assertRegistrable(user, await findByCode(db, body.device_code));
   if (row.registeredAt === null) throw notFound();
   return issue(db, user, row, body, 'player.pin');
+}
+
+/**
+ * GET /api/players/{device_code}: the PIN step asks this until the player has paired. Region-bound users
+ * see their region's players only; others answer 404 so their existence is not revealed.
+ */
+export async function pairingStatus(db: Database, user: SessionUser, deviceCode: string): Promise<TPairingStatus> {
+  const row = await findByCode(db, deviceCode);
+  if (!row || row.registeredAt === null) throw notFound();
+  if (isRegionBound(user.authority) && row.region !== user.region) throw notFound();
+  return {
+    device_code: row.deviceCode,
+    device_name: row.deviceName,
+    is_activated: row.isActivated,
+    activated_at: row.activatedAt?.toISOString() ?? null,
+  };
 }

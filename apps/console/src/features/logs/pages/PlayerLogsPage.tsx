@@ -3,7 +3,7 @@ import { defaultLogRange, findRoute, type TLogEntry } from '@signage/domain';
 import { Button, Card, Descriptions, Empty, Flex, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useScreenState } from '../../../app/screenState';
 import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -25,18 +25,8 @@ export default function PlayerLogsPage() {
   const device = useLogDevice(code);
   const query = code ? { device_code: code, order: screen.order, ...criteria, limit: 10 } : null;
   const logs = useLogPages(query);
-  if (!code) {
-    return (
-      <>
-        <PageHeader title={t(findRoute('/device/logs')?.titleKey ?? '')} />
-        <Card>
-          <Empty description={t('logs.noPlayer')}>
-            <Link to="/device/list">{t(findRoute('/device/list')?.titleKey ?? '')}</Link>
-          </Empty>
-        </Card>
-      </>
-    );
-  }
+  // Without a chosen player there is nothing to show: back to the list (SPEC.md section 4).
+  if (!code) return <Navigate to="/device/list" replace />;
   const rows = logs.data?.pages.flatMap((page) => page.logs) ?? [];
 
   const save = async (key: string, run: () => Promise<void>) => {
