@@ -1,5 +1,5 @@
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '@signage/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
@@ -43,7 +43,13 @@ export function route<C extends Contract>(
   app: ModuleApp,
   contract: C,
   handler: (input: RouteInput<C>) => Promise<RouteOutput<C>>,
-  hooks: { preValidation?: (request: FastifyRequest) => Promise<void> } = {},
+  hooks: {
+    preValidation?: (request: FastifyRequest) => Promise<void>;
+    /** A raw body's own size cap (bytes), instead of the server-wide one. */
+    bodyLimit?: number;
+    /** For failures Fastify raises before the handler (body too large, wrong content type) in the route's words. */
+    errorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
+  } = {},
 ): void {
   const { roles } = contract;
   const guard = roles === 'public' ? undefined : roles === 'session' ? app.requireSession : app.requireRoles(...roles);

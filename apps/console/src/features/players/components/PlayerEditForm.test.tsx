@@ -13,7 +13,7 @@ describe('Player detail edit: time zone', () => {
     const user = userEvent.setup();
     render(
       <Providers>
-        <PlayerEditForm device={testDevice({})} saving={false} onCancel={vi.fn()} onSave={onSave} />
+        <PlayerEditForm device={testDevice({})} saving={false} editStore={false} onCancel={vi.fn()} onSave={onSave} />
       </Providers>,
     );
     await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
@@ -31,6 +31,7 @@ describe('Player detail edit: time zone', () => {
         <PlayerEditForm
           device={testDevice({ region: 'JP', time_zone: 'Asia/Tokyo' })}
           saving={false}
+          editStore={false}
           onCancel={vi.fn()}
           onSave={onSave}
         />
@@ -53,6 +54,7 @@ describe('Player detail edit: time zone', () => {
         <PlayerEditForm
           device={testDevice({ region: 'JP', time_zone: 'UTC' })}
           saving={false}
+          editStore={false}
           onCancel={vi.fn()}
           onSave={onSave}
         />
