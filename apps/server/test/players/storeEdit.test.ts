@@ -1,4 +1,4 @@
-import { MESSAGES, type Role } from '@signage/domain';
+import { defaultZoneOf, MESSAGES, type Role } from '@signage/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema';
@@ -90,6 +90,22 @@ describe('store correction (PUT /api/devices/{device_code})', () => {
       shop_no: '0456',
       previous: { region: 'JP', shop_no: '0012', shop_name: 'Ginza' },
     });
+  });
+
+  it("moves the time zone with a corrected country: the new country's default, or a zone of it", async () => {
+    const frit = await signIn('DS_FRIT');
+    const moved = await activePlayer(t.app, frit);
+    const toKorea = await put(frit, moved.device_code, { region: 'KR' });
+    expect(toKorea.statusCode, toKorea.body).toBe(200);
+    expect(toKorea.json().data.devices[0]).toMatchObject({ region: 'KR', time_zone: defaultZoneOf('KR') });
+
+    const chosen = await activePlayer(t.app, frit);
+    const oldZone = await put(frit, chosen.device_code, { region: 'US', time_zone: 'Asia/Tokyo' });
+    expect(oldZone.statusCode).toBe(400);
+    expect(oldZone.json().message).toBe(MESSAGES.invalidTimeZone);
+    const toUs = await put(frit, chosen.device_code, { region: 'US', time_zone: 'America/Los_Angeles' });
+    expect(toUs.statusCode, toUs.body).toBe(200);
+    expect(toUs.json().data.devices[0]).toMatchObject({ region: 'US', time_zone: 'America/Los_Angeles' });
   });
 
   it('keeps a region-bound DS_LHQIT in its region and refuses store changes to other roles', async () => {

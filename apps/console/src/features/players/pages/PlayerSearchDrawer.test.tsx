@@ -1,5 +1,5 @@
 import type { TDevice } from '@signage/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, success } from '../../../test/fetchMock';
@@ -105,5 +105,31 @@ describe('Player search drawer: nested pickers (issue 9.7)', { timeout: 120_000 
       expect(last?.query.get('tags')).toBe(SUMMER.id);
       expect(last?.query.get('exclude_tag')).toBe(WINTER.id);
     });
+  });
+});
+
+describe('Player search drawer: Back with a nested picker open', { timeout: 120_000 }, () => {
+  it('closes the picker first, then the drawer, and stays on the list after a direct load', async () => {
+    mockPlayers();
+    const user = userEvent.setup();
+    const { router } = renderApp('/device/list', userWith('DS_FRIT', { region: '' }));
+    await screen.findByText('Ginza', {}, { timeout: 30_000 });
+    await user.click(screen.getByRole('button', { name: /Filter/ }));
+    const form = await screen.findByRole('form', { name: 'Search players' });
+    await user.click(within(form).getByLabelText('Store name'));
+    await user.paste('Shibuya');
+    await user.click(within(form).getByRole('button', { name: 'Deployment country' }));
+    await screen.findByRole('radio', { name: 'South Korea' });
+    await waitFor(() => expect(router.state.location.state).toMatchObject({ overlayDepth: 2 }));
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'South Korea' })).not.toBeInTheDocument());
+    const drawer = screen.getByRole('form', { name: 'Search players' });
+    expect(within(drawer).getByLabelText('Store name')).toHaveValue('Shibuya');
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Search players' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/device/list');
+    expect(screen.getByText('Ginza')).toBeInTheDocument();
   });
 });
