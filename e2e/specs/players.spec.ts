@@ -1,10 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth';
 import { simulate } from '../support/simulator';
 import { USERS } from '../support/users';
 
 const serial = `E2E-${Date.now()}`;
 const otherSerial = `${serial}-B`;
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the cell is not laid out');
+  return box;
+}
 
 function rowOf(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });
@@ -58,17 +64,25 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     const pinOutput = page.getByTestId('issued-pin');
     await expect(pinOutput).toHaveText(/^\d{6}$/);
     pin = (await pinOutput.textContent()) ?? '';
-    await expect(page.getByRole('alert').filter({ hasText: 'Player registration is complete' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect(pinOutput).toHaveCount(0);
+    // Not complete before the player has taken the PIN: the step waits for it, with no countdown yet.
+    await expect(page.getByText('Waiting for the player…')).toBeVisible();
+    await expect(page.getByText('Player registration is complete')).toHaveCount(0);
+    await expect(page.getByText(/Going to the player list in/)).toHaveCount(0);
+  });
+
+  await test.step('the simulator pairs with that PIN; the PIN step says Paired and starts the countdown', async () => {
+    const run = simulate('pair', ['--serial', serial, '--pin', pin]);
+    expect(run.status, run.output).toBe(0);
+    await expect(page.getByText(/^Paired — Player registration is complete/)).toBeVisible();
     await expect(page.getByText(/Going to the player list in \d+ s/)).toBeVisible();
     await page.getByRole('button', { name: 'Stay on this page' }).click();
     await expect(page.getByText(/Going to the player list in/)).toHaveCount(0);
-    await page.getByRole('button', { name: 'Clear' }).click();
-    await expect(pinOutput).toHaveCount(0);
   });
 
-  await test.step('the simulator pairs with that PIN, sends a heartbeat and uploads logs', () => {
+  await test.step('the simulator sends a heartbeat and uploads logs', () => {
     for (const [action, args] of [
-      ['pair', ['--serial', serial, '--pin', pin]],
       ['heartbeat', ['--serial', serial]],
       ['logs', ['--serial', serial, '--level', 'WARNING', '--lines', '5']],
       ['logs', ['--serial', serial, '--level', 'ERROR', '--lines', '3']],
@@ -103,15 +117,13 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     await context.close();
   });
 
-  await test.step('DS_ST of shop 0012 sees only its own players, with the floor map link', async () => {
+  await test.step('DS_ST of shop 0012 sees only its own players, and no floor map link while there is no map', async () => {
     const context = await browser.newContext();
     const st = await context.newPage();
     await signIn(st, USERS.DS_ST);
     await expect(rowOf(st, 'Ginza E2E')).toContainText('Alive');
-    await expect(rowOf(st, 'Ginza E2E').getByRole('link', { name: /Floor map/ })).toHaveAttribute(
-      'href',
-      '/api/floormap/JP/0012/floormap.pdf',
-    );
+    await expect(rowOf(st, 'Ginza E2E')).toContainText('No floor map');
+    await expect(rowOf(st, 'Ginza E2E').getByRole('link', { name: /Floor map/ })).toHaveCount(0);
     await expect(st.getByText('Shibuya E2E')).toHaveCount(0);
     await expect(st.getByRole('button', { name: 'Filter' })).toHaveCount(0);
     await context.close();
@@ -142,10 +154,35 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     await expect(tagDialog.getByRole('group', { name: 'Campaign' })).toBeVisible();
     await tagDialog.getByRole('checkbox', { name: 'Summer sale' }).check();
     await tagDialog.getByRole('button', { name: 'OK' }).click();
+    await frit.getByLabel('Display pattern').click();
+    await frit.getByTitle('LED', { exact: true }).click();
     await frit.getByRole('button', { name: 'Register' }).click();
+    await expect(frit.getByRole('alert').filter({ hasText: 'The player has been saved' })).toBeVisible();
     await expect(frit.getByText('Next to the entrance')).toBeVisible();
     await expect(frit.getByText('Summer sale')).toBeVisible();
+    await expect(frit.getByRole('row').filter({ hasText: 'Display pattern' })).toContainText('LED');
     await expect(frit.getByRole('button', { name: 'Edit' })).toBeVisible();
+
+    await test.step('uploads the shop floor map, which DS_ST then finds linked in its list', async () => {
+      await frit.getByLabel('Upload floor map (PDF)').setInputFiles({
+        name: 'floormap.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
+      await expect(frit.getByRole('alert').filter({ hasText: 'The floor map has been uploaded' })).toBeVisible();
+      await expect(frit.getByRole('link', { name: /Floor map/ })).toHaveAttribute(
+        'href',
+        '/api/floormap/JP/0012/floormap.pdf',
+      );
+      const stContext = await browser.newContext();
+      const st = await stContext.newPage();
+      await signIn(st, USERS.DS_ST);
+      await expect(rowOf(st, 'Ginza E2E').getByRole('link', { name: /Floor map/ })).toHaveAttribute(
+        'href',
+        '/api/floormap/JP/0012/floormap.pdf',
+      );
+      await stContext.close();
+    });
 
     await test.step('reads and downloads the logs', async () => {
       await frit.goto('/device/list');
@@ -189,4 +226,58 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     expect(run.status).toBe(1);
     expect(run.output).toContain('401 A valid device token is required');
   });
+});
+
+test('at 1440 px the marketing table shows Status and Tags clear of the fixed action column', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const wideSerial = `${serial}-W`;
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  expect(simulate('announce', ['--serial', wideSerial]).status).toBe(0);
+  const wideTag = `width-e2e-${Date.now()}`;
+  const login = await page.request.post(`/api/users/${USERS.DS_FRIT.id}/auth`, {
+    data: { password: USERS.DS_FRIT.password },
+  });
+  expect(login.status()).toBe(200);
+  const names = (en: string) => ({ en, ja: `${en} (ja)`, zh: `${en} (zh)`, ko: `${en} (ko)`, note: '' });
+  expect(
+    (
+      await page.request.post('/api/setting', { data: { type: 'DEVICE_TAG', value: wideTag, ...names('Area') } })
+    ).status(),
+  ).toBe(200);
+  const tag = await page.request.post('/api/setting', {
+    data: { type: `DEVICE_TAG-${wideTag}`, value: 'front', ...names('Front window display') },
+  });
+  expect(tag.status()).toBe(200);
+  const issued = await page.request.post('/api/registrations', {
+    data: {
+      region: 'JP',
+      shop_no: '0056',
+      shop_name: 'Wide Table E2E Store With A Long Name',
+      display_pattern: 'Multi,CW',
+      memo: 'A note long enough to need more room than its column gives it',
+      store_type: '3Flagship',
+      device_type: '5Entrance',
+      device_name: wideSerial,
+      tags: [(await tag.json()).data.id],
+    },
+  });
+  expect(issued.status(), await issued.text()).toBe(200);
+  expect(simulate('pair', ['--serial', wideSerial, '--pin', (await issued.json()).data.pin]).status).toBe(0);
+  await page.context().clearCookies();
+
+  await signIn(page, USERS.DS_MK);
+  const row = rowOf(page, 'Wide Table E2E Store');
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('player-list-1440.png'), fullPage: true });
+  const cell = row.getByRole('cell');
+  const actions = await boxOf(cell.filter({ has: page.getByRole('button', { name: 'Details' }) }));
+  const status = await boxOf(cell.filter({ hasText: /^(Alive|Issue)/ }));
+  const tags = await boxOf(cell.filter({ hasText: 'Front window display' }));
+  // Fully left of the fixed column, which is inside the viewport: nothing of them is covered or scrolled away.
+  expect(status.x + status.width).toBeLessThanOrEqual(actions.x);
+  expect(tags.x + tags.width).toBeLessThanOrEqual(actions.x);
+  expect(actions.x + actions.width).toBeLessThanOrEqual(1440);
+  await expect(row).toContainText(wideSerial);
+  await context.close();
 });

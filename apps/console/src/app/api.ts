@@ -29,7 +29,7 @@ export class ApiError extends Error {
 
 type RequestOptions<T> = {
   query?: Record<string, unknown>;
-  /** JSON-serialised, or sent as is when FormData (uploads). */
+  /** JSON-serialised, or sent as is when FormData or a Blob (uploads; a Blob with its own type). */
   body?: unknown;
   signal?: AbortSignal;
   /** Validates `data` at the edge; the type then comes from the domain schema. */
@@ -59,6 +59,9 @@ async function request<T>(method: string, path: string, options: RequestOptions<
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body instanceof Blob) {
+    headers['Content-Type'] = options.body.type || 'application/octet-stream';
     body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -100,8 +103,11 @@ type Part<K extends string, T> = [T] extends [undefined]
 /** The input of `call`: path parameters, query and body as the contract types them (zod input types). */
 export type CallInput<C extends Contract> = Part<'params', ParamsIn<C>> &
   Part<'query', QueryIn<C>> &
-  // Multipart contracts (uploads) take the form as FormData.
-  Part<'body', C['consumes'] extends 'multipart/form-data' ? FormData : BodyIn<C>> & {
+  // Multipart contracts (uploads) take the form as FormData; other non-JSON bodies (a PDF) a typed Blob.
+  Part<
+    'body',
+    C extends { consumes: 'multipart/form-data' } ? FormData : C extends { consumes: string } ? Blob : BodyIn<C>
+  > & {
     signal?: AbortSignal;
     /** No User-Name header, and a 401 is an answer for the caller (sign-in, session restore, sign-out). */
     anonymous?: boolean;

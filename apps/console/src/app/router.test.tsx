@@ -19,8 +19,9 @@ describe('routes and guard', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe(landingFor(role)), { timeout: 20_000 });
       for (const route of ROUTES.filter((r) => !('public' in r))) {
         const path = concrete(route.path);
-        // With a key: detail screens send a visit without one on to their list.
-        await act(() => router.navigate(`${path}?key=SN-0001`));
+        // With a key (content) and a device code (player screens): detail screens send a visit without
+        // theirs on to their list.
+        await act(() => router.navigate(`${path}?key=SN-0001&device_code=SN-0001`));
         const expected = redirectFor(role, path) ?? path;
         await waitFor(() => expect(router.state.location.pathname, `${role} ${path}`).toBe(expected));
         expect(router.state.matches.at(-1)?.route.path, path).not.toBe('*');

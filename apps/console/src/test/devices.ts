@@ -3,6 +3,7 @@ import type { TDevice } from '@signage/domain';
 /** A registered, paired US player; tests override what they look at. */
 export const testDevice = (over: Partial<TDevice> = {}): TDevice => ({
   device_code: 'DVTEST',
+  has_floor_map: false,
   device_name: 'SN-1',
   region: 'US',
   shop_no: '0012',

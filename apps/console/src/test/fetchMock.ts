@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export type MockRequest = { method: string; path: string; headers: Headers; body: unknown };
+export type MockRequest = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
 export type MockReply = { status: number; body: unknown };
 type Handler = (request: MockRequest) => MockReply | Promise<MockReply>;
 
@@ -20,7 +20,13 @@ export function mockFetch(handlers: Record<string, Handler>) {
     const url = new URL(String(input), 'http://localhost');
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const request: MockRequest = { method, path: url.pathname, headers: new Headers(init.headers), body };
+    const request: MockRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init.headers),
+      body,
+    };
     requests.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
     const reply = handler ? await handler(request) : failure(404, 'The requested item was not found');

@@ -2,10 +2,17 @@ import { pagerPages, pagerText } from '@signage/domain';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-type ListPagerProps = { page: number; maxPage: number; total: number; onChange: (page: number) => void };
+type ListPagerProps = {
+  page: number;
+  maxPage: number;
+  total: number;
+  onChange: (page: number) => void;
+  /** Pages shown from `page` on, when scrolling has loaded more under it. */
+  pagesShown?: number;
+};
 
 /** Page buttons up to five either side of the current page, and the text 'x-y / total' (SPEC.md 2 and 9). */
-export function ListPager({ page, maxPage, total, onChange }: ListPagerProps) {
+export function ListPager({ page, maxPage, total, onChange, pagesShown = 1 }: ListPagerProps) {
   const { t } = useTranslation();
   return (
     <Flex
@@ -32,7 +39,7 @@ export function ListPager({ page, maxPage, total, onChange }: ListPagerProps) {
         ))}
       </Flex>
       <Typography.Text type="secondary" data-testid="pager-text">
-        {pagerText(page, total)}
+        {pagerText(page, total, undefined, pagesShown)}
       </Typography.Text>
     </Flex>
   );

@@ -78,6 +78,8 @@ export function DialogHost() {
         if (!useOverlay.getState().open) useDialogStore.getState().set(null);
       }}
       data-dialog-kind={request?.kind}
+      // Above the search drawers (z-index 1000) whose tag choosers open it.
+      zIndex={1100}
       destroyOnHidden
     >
       {request?.content}

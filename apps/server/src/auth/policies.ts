@@ -11,6 +11,8 @@ const ACTIONS = {
   'player.read': ROLE_GROUPS.everyone,
   'player.edit': ROLE_GROUPS.playerEditors,
   'player.delete': ROLE_GROUPS.playerDeleters,
+  /** Correct a player's store (code, name, country, display pattern). */
+  'player.editStore': ROLE_GROUPS.storeEditors,
   'player.filter': ROLE_GROUPS.playerFilterers,
   'player.register': ROLE_GROUPS.registrars,
   /** Players registered to a store but not paired yet ('Not registered'): kitting staff only. */
@@ -22,6 +24,7 @@ const ACTIONS = {
   'schedule.edit': ROLE_GROUPS.scheduleEditors,
   'schedule.duplicate': ROLE_GROUPS.scheduleDuplicators,
   'floormap.read': ROLE_GROUPS.everyone,
+  'floormap.upload': ROLE_GROUPS.storeEditors,
   /** Choose any region, or none (all regions). */
   'region.any': REGION_FREE_ROLES,
 } as const satisfies Record<string, readonly Role[]>;

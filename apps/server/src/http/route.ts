@@ -1,5 +1,5 @@
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '@signage/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
@@ -54,7 +54,13 @@ function securityOf(roles: Contract['roles']) {
 }
 
 /** Route options besides the contract: extra hooks, and a body limit for calls that carry files. */
-export type RouteExtras = { preValidation?: (request: FastifyRequest) => Promise<void>; bodyLimit?: number };
+export type RouteExtras = {
+  preValidation?: (request: FastifyRequest) => Promise<void>;
+  /** A raw body's own size cap (bytes), instead of the server-wide one. */
+  bodyLimit?: number;
+  /** For failures Fastify raises before the handler (body too large, wrong content type) in the route's words. */
+  errorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
+};
 
 /**
  * Registers a contract's endpoint on a module: method and path, zod schemas (OpenAPI comes from them), the

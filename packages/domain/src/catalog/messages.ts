@@ -71,6 +71,12 @@ export const MESSAGES = {
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again',
   invalidRequest: 'The request is not valid',
   invalidTimeZone: 'Please select a time zone of the deployment country',
+  // Players: messages of our own where the spec names none
+  playerAlreadyPaired: 'A player with this serial number is already registered and paired',
+  playerSaved: 'The player has been saved',
+  floorMapNotPdf: 'The floor map must be a PDF file',
+  floorMapTooLarge: 'The floor map cannot be uploaded because it exceeds 20MB',
+  floorMapUploaded: 'The floor map has been uploaded',
   ssoNotConfigured: 'Single sign-on is not configured on this server. Please sign in with your ID and password',
   crossSiteRequest: 'This request did not come from the console page and was refused. Please reload the console',
   controlCharacters: 'Text must not contain control characters',

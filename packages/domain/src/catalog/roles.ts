@@ -40,6 +40,8 @@ export const ROLE_GROUPS = {
   contentEditors: ['DS_MK', 'DS_FRIT'],
   /** Delete a player. */
   playerDeleters: ['DS_LHQIT', 'DS_FRIT'],
+  /** Correct a player's store (code, name, country, display pattern) and upload floor maps. */
+  storeEditors: ['DS_LHQIT', 'DS_FRIT'],
   /** Filter players by shop number, display pattern, store type and so on. */
   playerFilterers: ['DS_MK', 'DS_KT', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -5,6 +5,7 @@ import { ZLogDownload, ZLogList, ZLogListQuery } from '../schemas/logs';
 import {
   ZIssuedPin,
   ZNewDeviceRegister,
+  ZPairingStatus,
   ZPlayerRegister,
   ZWaitingList,
   ZWaitingListQuery,
@@ -12,6 +13,9 @@ import {
 import { defineContract } from './contract';
 
 export const ZFloorMapParams = z.object({ region: z.string().max(8), shop_no: z.string().max(8) });
+
+/** What a floor-map upload answers: the shop it was stored for and its size in bytes. */
+export const ZFloorMapStored = z.object({ region: z.string(), shop_no: z.string(), size: z.number().int() });
 
 /** Players: list and details, their logs, floor maps, the waiting list and registration (SPEC.md section 7). */
 export const PLAYER_CONTRACTS = {
@@ -41,9 +45,10 @@ export const PLAYER_CONTRACTS = {
     params: ZDeviceCodeParams,
     body: ZDeviceUpdate,
     response: ZDeviceDetail,
-    errors: [400, 404],
+    errors: [400, 403, 404],
     roles: ROLE_GROUPS.playerEditors,
-    summary: "Edit memo, store type, installation site, tags and time zone (one of the country's zones; not DS_ST)",
+    summary:
+      "Edit memo, store type, installation site, tags and time zone (one of the country's zones; not DS_ST); store code, name, country and display pattern (DS_LHQIT in its region, DS_FRIT)",
     tags: ['players'],
   }),
   remove: defineContract({
@@ -88,6 +93,17 @@ export const PLAYER_CONTRACTS = {
     summary: 'Floor map PDF of a shop (DS_ST: own shop only; region-bound roles: own region)',
     tags: ['players'],
   }),
+  floorMapUpload: defineContract({
+    method: 'PUT',
+    path: '/api/floormap/:region/:shop_no/floormap.pdf',
+    params: ZFloorMapParams,
+    consumes: 'application/pdf',
+    response: ZFloorMapStored,
+    errors: [400, 413, 415],
+    roles: ROLE_GROUPS.storeEditors,
+    summary: 'Upload a shop floor map (PDF body, at most 20 MB; DS_LHQIT in its region, DS_FRIT)',
+    tags: ['players'],
+  }),
   waitingList: defineContract({
     method: 'GET',
     path: '/api/registrations',
@@ -117,6 +133,16 @@ export const PLAYER_CONTRACTS = {
     errors: [400, 404, 409],
     roles: ROLE_GROUPS.registrars,
     summary: 'Issue a new PIN for a registered, unpaired player (replaces the previous PIN)',
+    tags: ['players'],
+  }),
+  pairingStatus: defineContract({
+    method: 'GET',
+    path: '/api/players/:device_code',
+    params: ZDeviceCodeParams,
+    response: ZPairingStatus,
+    errors: [400, 404],
+    roles: ROLE_GROUPS.registrars,
+    summary: 'Pairing status of a registered player (is_activated once its PIN was typed); polled by the PIN step',
     tags: ['players'],
   }),
 } as const;

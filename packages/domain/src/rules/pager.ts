@@ -12,10 +12,13 @@ export function pagerPages(current: number, maxPage: number, spread: number = PA
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
-/** The text 'x-y / total' of the pager (SPEC.md section 9). */
-export function pagerText(page: number, total: number, pageSize: number = PAGE_SIZE): string {
+/**
+ * The text 'x-y / total' of the pager (SPEC.md section 9); `pagesShown` > 1 when scrolling to the bottom
+ * has loaded the following pages under the current one.
+ */
+export function pagerText(page: number, total: number, pageSize: number = PAGE_SIZE, pagesShown = 1): string {
   if (total === 0) return '0-0 / 0';
   const first = (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, total);
+  const last = Math.min((page - 1 + pagesShown) * pageSize, total);
   return `${first}-${last} / ${total}`;
 }

@@ -31,6 +31,27 @@ export function isAlive(device: { is_alive: boolean; last_accessed: string | Dat
   return now.getTime() - last <= ALIVE_WINDOW_MS;
 }
 
+/**
+ * Why a player shows 'Issue': it never reported, it reported an error within the alive window, or it
+ * has been silent since its last access.
+ */
+export type IssueReason =
+  | { kind: 'neverConnected' }
+  | { kind: 'errorReported'; at: string }
+  | { kind: 'offline'; since: string };
+
+export function issueReasonOf(
+  device: { is_alive: boolean; last_accessed: string | null },
+  now: Date,
+): IssueReason | null {
+  if (isAlive(device, now)) return null;
+  if (device.last_accessed === null) return { kind: 'neverConnected' };
+  const silentFor = now.getTime() - new Date(device.last_accessed).getTime();
+  return silentFor <= ALIVE_WINDOW_MS
+    ? { kind: 'errorReported', at: device.last_accessed }
+    : { kind: 'offline', since: device.last_accessed };
+}
+
 export function aliveCutoff(now: Date): Date {
   return new Date(now.getTime() - ALIVE_WINDOW_MS);
 }
@@ -50,6 +71,8 @@ export function playerListViewFor(role: Role): PlayerListView {
 
 export const canEditPlayer = (role: Role): boolean => (ROLE_GROUPS.playerEditors as readonly Role[]).includes(role);
 export const canDeletePlayer = (role: Role): boolean => (ROLE_GROUPS.playerDeleters as readonly Role[]).includes(role);
+/** Store code, store name, country and display pattern of a registered player; floor-map uploads. */
+export const canEditStore = (role: Role): boolean => (ROLE_GROUPS.storeEditors as readonly Role[]).includes(role);
 export const canFilterPlayers = (role: Role): boolean =>
   (ROLE_GROUPS.playerFilterers as readonly Role[]).includes(role);
 export const canReadPlayerLogs = (role: Role): boolean => (ROLE_GROUPS.logReaders as readonly Role[]).includes(role);

@@ -47,6 +47,8 @@ export type TDeviceTag = z.infer<typeof ZDeviceTag>;
 /** Player (device), SPEC.md section 3. `is_alive` is the effective state (see isAlive). */
 export const ZDevice = z.object({
   device_code: z.string(),
+  /** Whether a floor map PDF is stored for the player's shop (the list links it only then). */
+  has_floor_map: z.boolean(),
   device_name: z.string(),
   region: z.string(),
   shop_no: z.string(),
@@ -109,8 +111,28 @@ export const ZDeviceCodeParams = z.object({ device_code: ZDeviceCode });
 /** GET /api/devices/{device_code} answers a list of one, as the spec's `devices[]`. */
 export const ZDeviceDetail = z.object({ devices: z.array(ZDevice) });
 
-/** PUT /api/devices/{device_code}: memo, store type, installation site, tags and time zone. */
+/**
+ * PUT /api/devices/{device_code}: memo, store type, installation site, tags and time zone; DS_LHQIT and
+ * DS_FRIT also correct the store (code, name, country, display pattern) instead of deleting and re-pairing.
+ */
 export const ZDeviceUpdate = z.object({
+  region: z
+    .string({ error: MESSAGES.selectDeploymentCountry })
+    .trim()
+    .min(1, MESSAGES.selectDeploymentCountry)
+    .optional(),
+  shop_no: z
+    .string({ error: MESSAGES.enterStoreCode })
+    .trim()
+    .regex(/^\d{4}$/, MESSAGES.enterStoreCode)
+    .optional(),
+  shop_name: z
+    .string({ error: MESSAGES.enterStoreName })
+    .trim()
+    .min(1, MESSAGES.enterStoreName)
+    .max(200, MESSAGES.enterStoreName)
+    .optional(),
+  display_pattern: ZDisplayPatternValue.optional(),
   memo: z.string().max(500, MESSAGES.playerPutFailed).optional(),
   store_type: ZStoreType.or(z.literal('')).optional(),
   device_type: ZLocation.optional(),

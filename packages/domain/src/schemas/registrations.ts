@@ -71,3 +71,12 @@ export const ZIssuedPin = z.object({
   expires_at: z.string(),
 });
 export type TIssuedPin = z.infer<typeof ZIssuedPin>;
+
+/** GET /api/players/{device_code}: whether a registered player has paired (typed its PIN) yet. */
+export const ZPairingStatus = z.object({
+  device_code: z.string(),
+  device_name: z.string(),
+  is_activated: z.boolean(),
+  activated_at: z.string().nullable(),
+});
+export type TPairingStatus = z.infer<typeof ZPairingStatus>;

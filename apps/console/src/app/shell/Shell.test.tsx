@@ -204,7 +204,7 @@ describe('logout and session', () => {
     mockFetch({ 'GET /api/users/me': () => success(userWith('DS_MK', { username: 'Sato' })) });
     const { router } = renderApp('/device/list', userWith('DS_MK', { username: 'Sato' }));
     await sideMenu();
-    await act(() => router.navigate('/device/detail'));
+    await act(() => router.navigate('/device/detail?device_code=DV1'));
     await user.click(screen.getByRole('button', { name: 'Sato' }));
     await screen.findByRole('dialog');
     expect(useOverlay.getState().open).toBe('headerMenu');

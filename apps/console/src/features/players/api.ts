@@ -7,6 +7,7 @@ import {
   type TDeviceUpdate,
   type TIssuedPin,
   type TNewDeviceRegister,
+  type TPairingStatus,
   type TPlayerRegister,
   type TSetting,
   type TWaitingList,
@@ -21,7 +22,22 @@ export const playerKeys = {
     ['players', 'waiting', page, order, isActivated] as const,
   detail: (code: string) => ['players', 'detail', code] as const,
   tags: ['players', 'tagSettings'] as const,
+  pairing: (code: string) => ['players', 'pairing', code] as const,
 };
+
+const PAIRING_POLL_MS = 2000;
+
+/** Whether a just-registered player has paired: asked every 2 s while `code` is set, until it has. */
+export function usePairingStatus(code: string | null) {
+  return useQuery<TPairingStatus>({
+    queryKey: playerKeys.pairing(code ?? ''),
+    enabled: code !== null,
+    queryFn: ({ signal }) => call(API.players.pairingStatus, { params: { device_code: code ?? '' }, signal }),
+    refetchInterval: (query) => (query.state.data?.is_activated ? false : PAIRING_POLL_MS),
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+}
 
 export function useWaitingList(page: number, order: 'ASC' | 'DESC', isActivated?: boolean) {
   return useQuery<TWaitingList>({
@@ -93,6 +109,19 @@ export function useTagSettings() {
 
 export const floorMapUrl = (region: string, shopNo: string) =>
   urlOf(API.players.floorMap, { params: { region, shop_no: shopNo } });
+
+/** Uploads a shop's floor map (the PDF as the request body); the player's data then says it has one. */
+export function useUploadFloorMap(code: string) {
+  const client = useQueryClient();
+  return useMutation<unknown, Error, { region: string; shopNo: string; file: Blob }>({
+    mutationFn: ({ region, shopNo, file }) =>
+      call(API.players.floorMapUpload, {
+        params: { region, shop_no: shopNo },
+        body: new Blob([file], { type: 'application/pdf' }),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: playerKeys.detail(code) }),
+  });
+}
 
 export const PLAYER_MESSAGES = {
   get: MESSAGES.playerGetFailed,

@@ -5,9 +5,10 @@ import { fetchDevices } from './api';
 
 /**
  * Player list rows loaded by cursor (SPEC.md section 4): pages of ten are fetched until the shown
- * page and the one after it are loaded, so a short page with more results loads again by itself.
+ * pages and the one after them are loaded, so a short page with more results loads again by itself.
+ * `pagesShown` grows when the user scrolls to the bottom (cursor loading beside the pager).
  */
-export function useDevicePages(query: TDeviceListQuery, page: number) {
+export function useDevicePages(query: TDeviceListQuery, page: number, pagesShown = 1) {
   const result = useInfiniteQuery({
     queryKey: ['players', 'list', query],
     initialPageParam: undefined as string | undefined,
@@ -18,16 +19,19 @@ export function useDevicePages(query: TDeviceListQuery, page: number) {
   const rows = result.data?.pages.flatMap((p) => p.devices) ?? [];
   const total = result.data?.pages[0]?.summary.total ?? 0;
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = result;
-  const wanted = (page + 1) * PAGE_SIZE;
+  const lastShown = page - 1 + pagesShown;
+  const wanted = (lastShown + 1) * PAGE_SIZE;
 
   useEffect(() => {
     if (rows.length < wanted && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [rows.length, wanted, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
   return {
-    rows: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    rows: rows.slice((page - 1) * PAGE_SIZE, lastShown * PAGE_SIZE),
     total,
-    loading: result.isLoading || (rows.length < page * PAGE_SIZE && (hasNextPage || isFetchingNextPage)),
+    /** Whether rows exist past the shown ones (scrolling further loads them). */
+    more: total > lastShown * PAGE_SIZE,
+    loading: result.isLoading || (rows.length < lastShown * PAGE_SIZE && (hasNextPage || isFetchingNextPage)),
     error: result.error,
     refetch: result.refetch,
   };

@@ -1,17 +1,31 @@
 import { isAlive, type TDevice } from '@signage/domain';
+import type { BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
+import { floorMapPresence } from '../floormap';
 import type { DeviceRow } from './repo';
 import { tagIdsOf, tagNames } from './tags';
 
-/** Rows as the API shows them: ISO times, effective alive state, tags with their names. */
-export async function presentDevices(db: Database, rows: DeviceRow[], now: Date): Promise<TDevice[]> {
-  const tagIds = await tagIdsOf(
-    db,
-    rows.map((row) => row.deviceCode),
-  );
+/**
+ * Rows as the API shows them: ISO times, effective alive state, tags with their names, and whether the
+ * shop has a floor map (looked up when `blobs` is given; the 'all' picker lists skip it).
+ */
+export async function presentDevices(
+  db: Database,
+  rows: DeviceRow[],
+  now: Date,
+  blobs?: BlobStore,
+): Promise<TDevice[]> {
+  const [tagIds, hasFloorMap] = await Promise.all([
+    tagIdsOf(
+      db,
+      rows.map((row) => row.deviceCode),
+    ),
+    blobs ? floorMapPresence(blobs, rows) : () => false,
+  ]);
   const names = await tagNames(db, [...new Set([...tagIds.values()].flat())]);
   return rows.map((row) => ({
     device_code: row.deviceCode,
+    has_floor_map: hasFloorMap(row.region, row.shopNo),
     device_name: row.deviceName,
     region: row.region,
     shop_no: row.shopNo,

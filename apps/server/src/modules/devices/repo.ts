@@ -125,7 +125,12 @@ export async function findDeviceByTokenHash(db: Database, tokenHash: string): Pr
   return row;
 }
 
-export type DeviceChange = Partial<Pick<DeviceRow, 'memo' | 'storeType' | 'deviceType' | 'timeZone'>>;
+export type DeviceChange = Partial<
+  Pick<
+    DeviceRow,
+    'memo' | 'storeType' | 'deviceType' | 'timeZone' | 'region' | 'shopNo' | 'shopName' | 'displayPattern'
+  >
+>;
 
 /** Staff edits; false when the player is gone (deleted meanwhile). */
 export async function updateDevice(db: Database, deviceCode: string, change: DeviceChange, now: Date) {

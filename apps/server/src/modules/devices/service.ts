@@ -1,5 +1,7 @@
 import {
   DEVICE_LIST_ALL_LIMIT,
+  defaultZoneOf,
+  isCountry,
   isZoneOfCountry,
   MESSAGES,
   MORE_RESULTS,
@@ -10,17 +12,24 @@ import {
   type TDeviceUpdate,
 } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
+import { authorize } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
+import type { BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
 import { softDeleteDevice } from './lifecycle';
 import { presentDevices } from './present';
-import { countDevices, type DeviceRow, findDevice, listDevices, updateDevice } from './repo';
+import { countDevices, type DeviceChange, type DeviceRow, findDevice, listDevices, updateDevice } from './repo';
 import { inScope, scopedFilter, scopeOf } from './scope';
 import { replaceDeviceTags } from './tags';
 
-export async function listPlayers(db: Database, user: SessionUser, query: TDeviceListFilter): Promise<TDeviceList> {
+export async function listPlayers(
+  db: Database,
+  user: SessionUser,
+  query: TDeviceListFilter,
+  blobs?: BlobStore,
+): Promise<TDeviceList> {
   const filter = scopedFilter(user, query);
   const now = new Date();
   const limit = query.all ? DEVICE_LIST_ALL_LIMIT : query.limit;
@@ -33,7 +42,7 @@ export async function listPlayers(db: Database, user: SessionUser, query: TDevic
   const last = page.at(-1);
   const more = rows.length > limit;
   return {
-    devices: await presentDevices(db, page, now),
+    devices: await presentDevices(db, page, now, query.all ? undefined : blobs),
     summary: {
       endCursor: last ? encodeCursor(last.updatedAt, last.deviceCode) : null,
       moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
@@ -49,8 +58,47 @@ export async function visibleDevice(db: Database, user: SessionUser, deviceCode:
   return row;
 }
 
-export async function playerDetail(db: Database, user: SessionUser, deviceCode: string): Promise<TDevice[]> {
-  return presentDevices(db, [await visibleDevice(db, user, deviceCode)], new Date());
+export async function playerDetail(
+  db: Database,
+  user: SessionUser,
+  deviceCode: string,
+  blobs?: BlobStore,
+): Promise<TDevice[]> {
+  return presentDevices(db, [await visibleDevice(db, user, deviceCode)], new Date(), blobs);
+}
+
+const STORE_FIELDS = ['region', 'shop_no', 'shop_name', 'display_pattern'] as const;
+
+/**
+ * The store part of an edit (DS_LHQIT, DS_FRIT): a region-bound user keeps or sets its own region only
+ * (another answers 403); a country must be one of the catalogue's.
+ */
+function storeChange(user: SessionUser, change: TDeviceUpdate): DeviceChange {
+  if (!STORE_FIELDS.some((field) => change[field] !== undefined)) return {};
+  authorize(user, 'player.editStore');
+  if (change.region !== undefined) {
+    if (!isCountry(change.region)) throw new HttpError(400, MESSAGES.selectDeploymentCountry);
+    authorize(user, 'player.editStore', { region: change.region });
+  }
+  return {
+    region: change.region,
+    shopNo: change.shop_no,
+    shopName: change.shop_name,
+    displayPattern: change.display_pattern,
+  };
+}
+
+/**
+ * The time zone after an edit: one asked for must be a zone of the (possibly corrected) country; when the
+ * country changes without one, a zone that no longer fits becomes the new country's default.
+ */
+function zoneChange(row: DeviceRow, region: string, requested: string | undefined): string | undefined {
+  if (requested !== undefined) {
+    if (!isZoneOfCountry(region, requested)) throw new HttpError(400, MESSAGES.invalidTimeZone);
+    return requested;
+  }
+  if (region === row.region || isZoneOfCountry(region, row.timeZone)) return undefined;
+  return defaultZoneOf(region);
 }
 
 export async function editPlayer(
@@ -58,26 +106,33 @@ export async function editPlayer(
   user: SessionUser,
   deviceCode: string,
   change: TDeviceUpdate,
+  blobs?: BlobStore,
 ): Promise<TDevice[]> {
-  const row = await visibleDevice(db, user, deviceCode);
-  if (change.time_zone !== undefined && !isZoneOfCountry(row.region, change.time_zone)) {
-    throw new HttpError(400, MESSAGES.invalidTimeZone);
-  }
+  const before = await visibleDevice(db, user, deviceCode);
+  const store = storeChange(user, change);
+  const timeZone = zoneChange(before, store.region ?? before.region, change.time_zone);
   const now = new Date();
   await db.transaction(async (tx) => {
     const values = {
+      ...store,
       memo: change.memo,
       storeType: change.store_type,
       deviceType: change.device_type,
-      timeZone: change.time_zone,
+      timeZone,
     };
     if (!(await updateDevice(tx, deviceCode, values, now))) throw notFound();
     if (change.tags && !(await replaceDeviceTags(tx, deviceCode, change.tags))) {
       throw new HttpError(400, MESSAGES.selectTags);
     }
-    await recordAudit(tx, { actor: user.userId, action: 'player.edit', target: deviceCode, detail: { ...change } });
+    const previous = { region: before.region, shop_no: before.shopNo, shop_name: before.shopName };
+    await recordAudit(tx, {
+      actor: user.userId,
+      action: 'player.edit',
+      target: deviceCode,
+      detail: { ...change, ...(Object.keys(store).length > 0 ? { previous } : {}) },
+    });
   });
-  return playerDetail(db, user, deviceCode);
+  return playerDetail(db, user, deviceCode, blobs);
 }
 
 /**

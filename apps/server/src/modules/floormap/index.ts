@@ -1,3 +1,4 @@
 /** The floor map module: a store's floor plan, served to the console and put by the CLI. */
 export { FLOORMAP_HELP, runFloorMapCommand } from './cli';
 export { floorMapRoutes } from './routes';
+export { floorMapPresence } from './service';

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import { isCountry, isValidStoreCode, MESSAGES, padStoreCode } from '@signage/domain';
+import { recordAudit } from '../../audit/repo';
 import { authorize } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
 import { type BlobStore, DEFAULT_CONTENT_TYPE } from '../../blob';
+import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../http/envelope';
 
 /** Where a shop's floor map lives in the blob store (SPEC.md section 2, Player list). */
@@ -46,4 +49,45 @@ export async function putFloorMap(blobs: BlobStore, input: { region?: string; sh
   const key = floorMapKey(wanted.region, wanted.shopNo);
   const stored = await blobs.putFile(key, input.file, { contentType: DEFAULT_CONTENT_TYPE });
   return { key, size: stored.size };
+}
+
+/** A floor map is one PDF page set, not a video: 20 MB is plenty and keeps the upload in memory cheap. */
+export const FLOOR_MAP_MAX_BYTES = 20 * 1024 * 1024;
+
+const isPdf = (body: Buffer) => body.subarray(0, 5).toString('latin1') === '%PDF-';
+
+/** Whether the shop of a player has a floor map; shops are checked once each, in parallel. */
+export async function floorMapPresence(
+  blobs: BlobStore,
+  shops: { region: string; shopNo: string }[],
+): Promise<(region: string, shopNo: string) => boolean> {
+  const keys = [...new Set(shops.filter((s) => s.region && s.shopNo).map((s) => floorMapKey(s.region, s.shopNo)))];
+  const found = await Promise.all(keys.map(async (key) => [key, await blobs.exists(key).catch(() => false)] as const));
+  const present = new Set(found.filter(([, exists]) => exists).map(([key]) => key));
+  return (region, shopNo) => present.has(floorMapKey(region, shopNo));
+}
+
+/**
+ * PUT from the console (DS_LHQIT in its region, DS_FRIT anywhere): the PDF replaces the shop's map.
+ * The blob write is all-or-nothing; the audit row follows it.
+ */
+export async function uploadFloorMap(
+  db: Database,
+  blobs: BlobStore,
+  user: SessionUser,
+  target: { region: string; shopNo: string; body: unknown },
+) {
+  const wanted = place(target.region, target.shopNo);
+  authorize(user, 'floormap.upload', { region: wanted.region });
+  if (!Buffer.isBuffer(target.body) || !isPdf(target.body)) throw new HttpError(400, MESSAGES.floorMapNotPdf);
+  const key = floorMapKey(wanted.region, wanted.shopNo);
+  const stored = await blobs.put(key, Readable.from(target.body), { contentType: DEFAULT_CONTENT_TYPE });
+  // One row, so no transaction: a failed audit write leaves the new map stored and the request failed.
+  await recordAudit(db, {
+    actor: user.userId,
+    action: 'floormap.upload',
+    target: key,
+    detail: { region: wanted.region, shop_no: wanted.shopNo, size: stored.size },
+  });
+  return { region: wanted.region, shop_no: wanted.shopNo, size: stored.size };
 }

@@ -1,7 +1,7 @@
 import { API } from '@signage/domain';
 import { route } from '../../http/route';
 import type { ModulePlugin } from '../types';
-import { registerNewDevice, registerPlayer, waitingList } from './service';
+import { pairingStatus, registerNewDevice, registerPlayer, waitingList } from './service';
 
 /** /api/registrations: the waiting list and the registration of a waiting player (issues its PIN). */
 export const registrationsRoutes: ModulePlugin = async (app, { deps: { db } }) => {
@@ -12,4 +12,5 @@ export const registrationsRoutes: ModulePlugin = async (app, { deps: { db } }) =
 /** /api/players: a fresh PIN (and store details) for a registered player that has not paired yet. */
 export const playersRoutes: ModulePlugin = async (app, { deps: { db } }) => {
   route(app, API.players.reissuePin, async ({ user, body }) => registerPlayer(db, user, body));
+  route(app, API.players.pairingStatus, async ({ user, params }) => pairingStatus(db, user, params.device_code));
 };

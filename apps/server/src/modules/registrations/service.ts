@@ -9,6 +9,7 @@ import {
   PIN_LIFETIME_MS,
   playerStateOf,
   type TIssuedPin,
+  type TPairingStatus,
   type TWaitingList,
   type ZNewDeviceRegister,
   type ZPlayerRegister,
@@ -76,6 +77,7 @@ function assertRegistrable(user: SessionUser, row: DeviceRow | undefined): Devic
   if (!row) throw notFound();
   // Waiting players have no region yet; once set, only users of that region reach them.
   if (!inScope(scopeOf(user), { region: row.region }, { unassigned: true })) throw notFound();
+  if (row.isActivated) throw new HttpError(409, MESSAGES.playerAlreadyPaired);
   if (!canPlayerTransition(playerStateOf(row), 'register')) throw new HttpError(409, MESSAGES.registrationPostFailed);
   return row;
 }
@@ -108,7 +110,7 @@ async function issue(
       },
       now,
     );
-    if (!stored) throw new HttpError(409, MESSAGES.registrationPostFailed);
+    if (!stored) throw new HttpError(409, MESSAGES.playerAlreadyPaired);
     if (withPlace && !(await replaceDeviceTags(tx, row.deviceCode, input.tags))) {
       throw new HttpError(400, MESSAGES.selectTags);
     }
@@ -134,4 +136,20 @@ export async function registerPlayer(db: Database, user: SessionUser, body: z.ou
   const row = assertRegistrable(user, await findDevice(db, body.device_code));
   if (row.registeredAt === null) throw notFound();
   return issue(db, user, row, body, 'player.pin');
+}
+
+/**
+ * GET /api/players/{device_code}: the PIN step asks this until the player has paired. Region-bound users
+ * see their region's players only; others answer 404 so their existence is not revealed.
+ */
+export async function pairingStatus(db: Database, user: SessionUser, deviceCode: string): Promise<TPairingStatus> {
+  const row = await findDevice(db, deviceCode);
+  if (!row || row.registeredAt === null) throw notFound();
+  if (!inScope(scopeOf(user), { region: row.region, shopNo: row.shopNo })) throw notFound();
+  return {
+    device_code: row.deviceCode,
+    device_name: row.deviceName,
+    is_activated: row.isActivated,
+    activated_at: row.activatedAt?.toISOString() ?? null,
+  };
 }

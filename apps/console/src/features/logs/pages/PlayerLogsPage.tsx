@@ -1,9 +1,9 @@
 import { DownloadOutlined, FilterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { defaultLogRange, type TLogEntry } from '@signage/domain';
-import { Button, Card, Descriptions, Empty, Flex, Table, Tag } from 'antd';
+import { Badge, Button, Card, Descriptions, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useScreenState } from '../../../app/screenState';
 import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -25,19 +25,10 @@ export default function PlayerLogsPage() {
   const device = useLogDevice(code);
   const query = code ? { device_code: code, order: screen.order, ...criteria, limit: 10 } : null;
   const logs = useLogPages(query);
-  if (!code) {
-    return (
-      <>
-        <PageHeader title={t('title.playerLogs')} />
-        <Card>
-          <Empty description={t('logs.noPlayer')}>
-            <Link to="/device/list">{t('title.playerList')}</Link>
-          </Empty>
-        </Card>
-      </>
-    );
-  }
+  // Without a chosen player there is nothing to show: back to the list (SPEC.md section 4).
+  if (!code) return <Navigate to="/device/list" replace />;
   const rows = logs.data?.pages.flatMap((page) => page.logs) ?? [];
+  const activeFilters = (['start', 'end', 'level'] as const).filter((key) => criteria[key] !== defaults[key]).length;
 
   const save = async (key: string, run: () => Promise<void>) => {
     setBusy(key);
@@ -52,9 +43,21 @@ export default function PlayerLogsPage() {
         title={t('title.playerLogs')}
         extra={
           <>
-            <Button icon={<FilterOutlined />} onClick={openSearch} aria-haspopup="dialog">
-              {t('logs.filter')}
-            </Button>
+            <Badge count={activeFilters} size="small">
+              <Button icon={<FilterOutlined />} onClick={openSearch} aria-haspopup="dialog">
+                {t('logs.filter')}
+              </Button>
+            </Badge>
+            {activeFilters > 0 ? (
+              <Flex align="center">
+                <Tag color="blue" data-testid="active-filters">
+                  {t('players.activeFilters', { count: activeFilters })}
+                </Tag>
+                <Button type="link" size="small" onClick={() => screen.setCriteria({})}>
+                  {t('players.clearFilters')}
+                </Button>
+              </Flex>
+            ) : null}
             <Button icon={<ReloadOutlined />} onClick={() => logs.refetch()}>
               {t('logs.refresh')}
             </Button>
@@ -98,16 +101,23 @@ export default function PlayerLogsPage() {
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('logs.noLogs')} /> }}
           columns={[
-            { title: t('logs.name'), dataIndex: 'name' },
+            // Players name every file alike ('info.log'): the time range is what tells them apart.
+            {
+              title: t('logs.range'),
+              key: 'range',
+              render: (_, log) => (
+                <Typography.Text strong>{`${gmt(log.started_at)} – ${gmt(log.ended_at)}`}</Typography.Text>
+              ),
+            },
             {
               title: t('logs.level'),
               dataIndex: 'level',
               render: (level: TLogEntry['level']) => <Tag color={LEVEL_COLOURS[level]}>{t(`logs.level${level}`)}</Tag>,
             },
             {
-              title: t('logs.range'),
-              key: 'range',
-              render: (_, log) => `${gmt(log.started_at)} – ${gmt(log.ended_at)}`,
+              title: t('logs.name'),
+              dataIndex: 'name',
+              render: (name: string) => <Typography.Text type="secondary">{name}</Typography.Text>,
             },
             { title: t('logs.size'), dataIndex: 'size', render: (size: number) => t('logs.bytes', { count: size }) },
             {

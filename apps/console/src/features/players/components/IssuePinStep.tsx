@@ -1,38 +1,22 @@
-import { displayPatternLabel, MESSAGES, REGISTRATION_REDIRECT_MS, type TIssuedPin, zoneLabel } from '@signage/domain';
-import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { MESSAGES, type TIssuedPin } from '@signage/domain';
+import { Alert, Button, Card, Flex, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useBanner } from '../../../app/shell/useBanner';
-import { textOr } from '../../../i18n/keys';
 import { useRegisterNewDevice, useReissuePin } from '../api';
 import { formatGmt } from '../format';
 import type { StoreDraft } from '../store';
+import { PairingProgress } from './PairingProgress';
+import { RegistrationSummary } from './RegistrationSummary';
 
 type Props = { serial: string; draft: StoreDraft; onBack: () => void };
 
-/** Counts down to the player list; cancelled by `stay`. */
-function useRedirectCountdown(active: boolean) {
-  const navigate = useNavigate();
-  const [left, setLeft] = useState<number | null>(null);
-  useEffect(() => {
-    if (!active) return;
-    const deadline = Date.now() + REGISTRATION_REDIRECT_MS;
-    setLeft(Math.ceil(REGISTRATION_REDIRECT_MS / 1000));
-    const timer = window.setInterval(() => {
-      const remaining = Math.ceil((deadline - Date.now()) / 1000);
-      if (remaining <= 0) {
-        window.clearInterval(timer);
-        navigate('/device/list');
-      } else setLeft(remaining);
-    }, 250);
-    return () => window.clearInterval(timer);
-  }, [active, navigate]);
-  return left;
-}
-
-/** Step 2 of Register player: issue the PIN, show it large with Clear, then the confirmation with its countdown. */
+/**
+ * Step 2 of Register player: confirm the step-1 fields, issue the PIN and show it large (with Clear),
+ * then follow the pairing live until the player has taken the PIN.
+ */
 export function IssuePinStep({ serial, draft, onBack }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -41,9 +25,8 @@ export function IssuePinStep({ serial, draft, onBack }: Props) {
   const reissue = useReissuePin();
   const [issued, setIssued] = useState<TIssuedPin | null>(null);
   const [pinVisible, setPinVisible] = useState(false);
-  const [redirecting, setRedirecting] = useState(false);
+  const [paired, setPaired] = useState(false);
   const [continueOpen, setContinueOpen] = useState(true);
-  const secondsLeft = useRedirectCountdown(redirecting);
 
   const store = {
     region: draft.region ?? '',
@@ -56,8 +39,6 @@ export function IssuePinStep({ serial, draft, onBack }: Props) {
   const onIssued = (pin: TIssuedPin) => {
     setIssued(pin);
     setPinVisible(true);
-    setRedirecting(true);
-    banner.show({ level: 'info', text: MESSAGES.playerRegistered });
   };
   const onFailed = (error: unknown) =>
     banner.show({ level: 'error', text: errorMessageOf(error, MESSAGES.playerPostFailed) });
@@ -82,44 +63,18 @@ export function IssuePinStep({ serial, draft, onBack }: Props) {
   return (
     <Flex vertical gap={16}>
       <Card>
-        <Descriptions
-          column={{ xs: 1, md: 2 }}
-          size="small"
-          items={[
-            { key: 'serial', label: t('players.serial'), children: serial },
-            {
-              key: 'country',
-              label: t('players.country'),
-              children: draft.region ? textOr(t, `country.${draft.region}`, draft.region) : '-',
-            },
-            {
-              key: 'timeZone',
-              label: t('players.timeZone'),
-              children: draft.time_zone ? zoneLabel(draft.time_zone) : '-',
-            },
-            { key: 'code', label: t('players.storeCode'), children: draft.shop_no },
-            { key: 'name', label: t('players.storeName'), children: draft.shop_name },
-            {
-              key: 'pattern',
-              label: t('players.displayPattern'),
-              children: draft.display_pattern ? displayPatternLabel(draft.display_pattern) : '-',
-            },
-            {
-              key: 'location',
-              label: t('players.location'),
-              children: textOr(t, `location.${draft.device_type}`, draft.device_type),
-            },
-          ]}
-        />
-        <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>
-          {issued ? null : <Button onClick={onBack}>{t('players.backToStore')}</Button>}
-          <Button type="primary" onClick={issue} loading={pending}>
-            {issued ? t('players.issueNewPin') : t('players.issuePin')}
-          </Button>
-        </Flex>
+        <RegistrationSummary serial={serial} draft={draft} />
+        {paired ? null : (
+          <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>
+            {issued ? null : <Button onClick={onBack}>{t('players.backToStore')}</Button>}
+            <Button type="primary" onClick={issue} loading={pending}>
+              {issued ? t('players.issueNewPin') : t('players.issuePin')}
+            </Button>
+          </Flex>
+        )}
       </Card>
 
-      {issued && pinVisible ? (
+      {issued && pinVisible && !paired ? (
         <Card
           title={t('players.pin')}
           extra={<Button onClick={() => setPinVisible(false)}>{t('players.clearPin')}</Button>}
@@ -143,27 +98,9 @@ export function IssuePinStep({ serial, draft, onBack }: Props) {
           </Typography.Paragraph>
         </Card>
       ) : null}
-      {issued && !pinVisible ? <Alert type="info" showIcon title={t('players.pinCleared')} /> : null}
+      {issued && !pinVisible && !paired ? <Alert type="info" showIcon title={t('players.pinCleared')} /> : null}
 
-      {redirecting && secondsLeft !== null ? (
-        <Alert
-          type="success"
-          showIcon
-          role="status"
-          title={t('messages.playerRegistered')}
-          description={t('players.redirectIn', { seconds: secondsLeft })}
-          action={
-            <Flex vertical gap={8}>
-              <Button size="small" onClick={() => setRedirecting(false)}>
-                {t('players.stay')}
-              </Button>
-              <Button size="small" type="primary" onClick={() => navigate('/device/list')}>
-                {t('players.goNow')}
-              </Button>
-            </Flex>
-          }
-        />
-      ) : null}
+      {issued ? <PairingProgress deviceCode={issued.device_code} onPaired={() => setPaired(true)} /> : null}
 
       {issued ? (
         <Card

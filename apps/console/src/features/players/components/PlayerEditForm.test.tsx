@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
@@ -13,7 +13,7 @@ describe('Player detail edit: time zone', () => {
     const user = userEvent.setup();
     render(
       <Providers>
-        <PlayerEditForm device={testDevice({})} saving={false} onCancel={vi.fn()} onSave={onSave} />
+        <PlayerEditForm device={testDevice({})} saving={false} editStore={false} onCancel={vi.fn()} onSave={onSave} />
       </Providers>,
     );
     await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
@@ -31,6 +31,7 @@ describe('Player detail edit: time zone', () => {
         <PlayerEditForm
           device={testDevice({ region: 'JP', time_zone: 'Asia/Tokyo' })}
           saving={false}
+          editStore={false}
           onCancel={vi.fn()}
           onSave={onSave}
         />
@@ -53,6 +54,7 @@ describe('Player detail edit: time zone', () => {
         <PlayerEditForm
           device={testDevice({ region: 'JP', time_zone: 'UTC' })}
           saving={false}
+          editStore={false}
           onCancel={vi.fn()}
           onSave={onSave}
         />
@@ -61,5 +63,32 @@ describe('Player detail edit: time zone', () => {
     expect(screen.getByText('Tokyo (UTC+09:00)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ time_zone: 'Asia/Tokyo' }));
+  });
+
+  it("gives a corrected country its own zone: the new country's default replaces one that no longer fits", {
+    timeout: 60_000,
+  }, async () => {
+    mockFetch({});
+    const onSave = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <Providers>
+        <PlayerEditForm
+          device={testDevice({ region: 'JP', time_zone: 'Asia/Tokyo' })}
+          saving={false}
+          editStore
+          onCancel={vi.fn()}
+          onSave={onSave}
+        />
+      </Providers>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Deployment country' }));
+    const korea = await screen.findByRole('radio', { name: 'South Korea' });
+    const picker = korea.closest('.ant-modal') as HTMLElement;
+    await user.click(korea);
+    await user.click(within(picker).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Seoul (UTC+09:00)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(onSave).toHaveBeenCalledWith({ region: 'KR', time_zone: 'Asia/Seoul' });
   });
 });

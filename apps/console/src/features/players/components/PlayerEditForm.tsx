@@ -1,23 +1,72 @@
 import {
+  DISPLAY_PATTERNS,
   defaultZoneOf,
+  isValidStoreCode,
   isZoneOfCountry,
   LOCATIONS,
+  padStoreCode,
   STORE_TYPES,
+  sanitizeStoreCode,
   type TDevice,
   type TDeviceUpdate,
 } from '@signage/domain';
 import { Button, Flex, Form, Input, Select } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountryPicker } from '../../../ui/CountryPicker';
 import { TimeZoneField } from '../../../ui/TimeZoneField';
 import { TagField } from './TagField';
 
-type Props = { device: TDevice; saving: boolean; onCancel: () => void; onSave: (change: TDeviceUpdate) => void };
+type Props = {
+  device: TDevice;
+  saving: boolean;
+  /** DS_LHQIT and DS_FRIT also correct the store: code, name, country and display pattern. */
+  editStore: boolean;
+  /** Countries a region-bound user may choose (its own); all when omitted. */
+  countries?: readonly string[];
+  onCancel: () => void;
+  onSave: (change: TDeviceUpdate) => void;
+};
 
-/** Edit mode of Player detail: note, store type, installation site, time zone and tags; Register saves a change. */
-export function PlayerEditForm({ device, saving, onCancel, onSave }: Props) {
+type Draft = {
+  region: string;
+  shop_no: string;
+  shop_name: string;
+  display_pattern: string;
+  memo: string;
+  store_type: string;
+  device_type: string;
+  tags: string[];
+  time_zone: string;
+};
+
+/**
+ * Only what differs from the player, so a save never rewrites fields the user did not touch (an
+ * unchanged zone then needs no re-check against the country).
+ */
+function changesOf(initial: Draft, draft: Draft): TDeviceUpdate {
+  const change: Record<string, unknown> = {};
+  for (const key of Object.keys(draft) as (keyof Draft)[]) {
+    if (JSON.stringify(draft[key]) !== JSON.stringify(initial[key])) change[key] = draft[key];
+  }
+  return change as TDeviceUpdate;
+}
+
+/** The zone kept when it is one of the country's, else the country's default. */
+const zoneFor = (region: string, zone: string) => (isZoneOfCountry(region, zone) ? zone : defaultZoneOf(region));
+
+/**
+ * Edit mode of Player detail: note, store type, installation site, time zone and tags; for store editors
+ * also the store code (digits only, padded on blur), store name, country and display pattern. Register
+ * saves a change.
+ */
+export function PlayerEditForm({ device, saving, editStore, countries, onCancel, onSave }: Props) {
   const { t } = useTranslation();
-  const initial = {
+  const initial: Draft = {
+    region: device.region,
+    shop_no: device.shop_no,
+    shop_name: device.shop_name,
+    display_pattern: device.display_pattern,
     memo: device.memo,
     store_type: device.store_type,
     device_type: device.device_type,
@@ -26,21 +75,90 @@ export function PlayerEditForm({ device, saving, onCancel, onSave }: Props) {
   };
   // A zone that is not one of the country's (a player from before zones existed) starts as the country's
   // default, so the form shows what Register will save and Register is offered to put it right.
-  const [draft, setDraft] = useState(() => ({
+  const [draft, setDraft] = useState<Draft>(() => ({
     ...initial,
-    time_zone: isZoneOfCountry(device.region, device.time_zone) ? device.time_zone : defaultZoneOf(device.region),
+    time_zone: zoneFor(device.region, device.time_zone),
   }));
-  const changed = JSON.stringify(draft) !== JSON.stringify(initial);
+  const change = changesOf(initial, draft);
+  const changed = Object.keys(change).length > 0;
+  const storeValid = isValidStoreCode(draft.shop_no) && draft.shop_name.trim() !== '' && draft.region !== '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!changed) return;
-    // The zone goes only when changed: an unchanged one needs no re-check against the country.
-    const { time_zone, ...rest } = draft;
-    onSave({ ...rest, ...(time_zone !== initial.time_zone ? { time_zone } : {}) } as TDeviceUpdate);
+    if (changed && storeValid) onSave(change);
   };
+  const codeInvalid = !isValidStoreCode(draft.shop_no);
   return (
     <form onSubmit={submit} aria-label={t('players.edit')}>
       <Form layout="vertical" component={false}>
+        {editStore ? (
+          <>
+            <Flex gap={16} wrap>
+              <Form.Item label={t('players.country')} htmlFor="pd-country" required style={{ flex: 1, minWidth: 200 }}>
+                <CountryPicker
+                  id="pd-country"
+                  aria-label={t('players.country')}
+                  value={draft.region || null}
+                  countries={countries}
+                  // Another country has other zones: keep the chosen one only where it still fits.
+                  onChange={(region) =>
+                    setDraft({
+                      ...draft,
+                      region: region ?? '',
+                      time_zone: region ? zoneFor(region, draft.time_zone) : draft.time_zone,
+                    })
+                  }
+                />
+              </Form.Item>
+              <Form.Item
+                label={t('players.storeCode')}
+                htmlFor="pd-store-code"
+                required
+                style={{ flex: 1, minWidth: 160 }}
+                validateStatus={codeInvalid ? 'error' : undefined}
+                help={codeInvalid ? t('messages.enterStoreCode') : undefined}
+              >
+                <Input
+                  id="pd-store-code"
+                  inputMode="numeric"
+                  value={draft.shop_no}
+                  onChange={(e) => setDraft({ ...draft, shop_no: sanitizeStoreCode(e.target.value) })}
+                  onBlur={() => setDraft({ ...draft, shop_no: padStoreCode(draft.shop_no) })}
+                  aria-invalid={codeInvalid}
+                />
+              </Form.Item>
+            </Flex>
+            <Flex gap={16} wrap>
+              <Form.Item
+                label={t('players.storeName')}
+                htmlFor="pd-store-name"
+                required
+                style={{ flex: 2, minWidth: 240 }}
+                validateStatus={draft.shop_name.trim() === '' ? 'error' : undefined}
+                help={draft.shop_name.trim() === '' ? t('messages.enterStoreName') : undefined}
+              >
+                <Input
+                  id="pd-store-name"
+                  maxLength={200}
+                  value={draft.shop_name}
+                  onChange={(e) => setDraft({ ...draft, shop_name: e.target.value })}
+                />
+              </Form.Item>
+              <Form.Item
+                label={t('players.displayPattern')}
+                htmlFor="pd-pattern"
+                required
+                style={{ flex: 1, minWidth: 200 }}
+              >
+                <Select
+                  id="pd-pattern"
+                  value={draft.display_pattern}
+                  onChange={(pattern: string) => setDraft({ ...draft, display_pattern: pattern })}
+                  options={DISPLAY_PATTERNS.map((p) => ({ value: p.value, label: p.label }))}
+                />
+              </Form.Item>
+            </Flex>
+          </>
+        ) : null}
         <Form.Item label={t('players.memo')} htmlFor="pd-memo">
           <Input.TextArea
             id="pd-memo"
@@ -74,7 +192,7 @@ export function PlayerEditForm({ device, saving, onCancel, onSave }: Props) {
           <TimeZoneField
             id="pd-time-zone"
             aria-label={t('players.timeZone')}
-            country={device.region}
+            country={draft.region || device.region}
             value={draft.time_zone}
             onChange={(zone) => setDraft({ ...draft, time_zone: zone })}
           />
@@ -92,7 +210,7 @@ export function PlayerEditForm({ device, saving, onCancel, onSave }: Props) {
         <Button htmlType="button" onClick={onCancel}>
           {t('players.cancelEdit')}
         </Button>
-        <Button type="primary" htmlType="submit" disabled={!changed} loading={saving}>
+        <Button type="primary" htmlType="submit" disabled={!changed || !storeValid} loading={saving}>
           {t('players.register')}
         </Button>
       </Flex>

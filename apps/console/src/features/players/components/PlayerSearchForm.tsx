@@ -36,10 +36,10 @@ export function PlayerSearchForm({ open, initial, showCountry, onClose, onSearch
             <Input id="ps-name" value={draft.shop_name} onChange={(e) => set('shop_name', e.target.value)} />
           </Form.Item>
           <Form.Item label={t('players.storeCode')} htmlFor="ps-code">
+            {/* No maxLength: the browser would cut a paste before the digits are picked out (sanitizeStoreCode cuts after). */}
             <Input
               id="ps-code"
               inputMode="numeric"
-              maxLength={4}
               placeholder={t('players.storeCodePlaceholder')}
               value={draft.shop_no}
               onChange={(e) => set('shop_no', sanitizeStoreCode(e.target.value))}

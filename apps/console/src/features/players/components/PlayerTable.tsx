@@ -1,11 +1,13 @@
 import { displayPatternLabel, type PlayerListView, type TDevice } from '@signage/domain';
-import { Badge, Button, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useChosenLanguage } from '../../../i18n';
 import { textOr } from '../../../i18n/keys';
 import { tagName } from '../../../ui/tagName';
 import { floorMapUrl } from '../api';
+import { formatGmt } from '../format';
+import { PlayerStatus } from './PlayerStatus';
 
 type Props = {
   view: PlayerListView;
@@ -18,30 +20,30 @@ type Props = {
   onLogs: (device: TDevice) => void;
 };
 
-function Status({ device, kitting }: { device: TDevice; kitting: boolean }) {
-  const { t } = useTranslation();
-  if (kitting && !device.is_activated) return <Tag>{t('players.notRegistered')}</Tag>;
-  return device.is_alive ? (
-    <Badge status="success" text={t('players.alive')} />
-  ) : (
-    <Badge status="error" text={<Typography.Text type="danger">{t('players.issue')}</Typography.Text>} />
-  );
-}
+/** A long text cut to its column with the whole text on hover. */
+const clipped = (width: number) => ({
+  width,
+  ellipsis: { showTitle: true },
+});
 
-/** The player table of a role's view (SPEC.md section 2): marketing, kitting or shop. */
+/**
+ * The player table of a role's view (SPEC.md section 2): marketing, kitting or shop. Status and tags come
+ * early so the fixed action column never hides them at laptop widths; the rest scrolls beside it.
+ */
 export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyText, onDetails, onLogs }: Props) {
   const { t } = useTranslation();
   const language = useChosenLanguage();
   const number = {
     title: t('players.number'),
     key: 'n',
-    width: 64,
+    width: 56,
     render: (_: unknown, __: TDevice, i: number) => firstNumber + i,
   };
   const status = {
     title: t('players.status'),
     key: 'status',
-    render: (_: unknown, d: TDevice) => <Status device={d} kitting={view === 'kitting'} />,
+    width: 200,
+    render: (_: unknown, d: TDevice) => <PlayerStatus device={d} kitting={view === 'kitting'} />,
   };
   const actions = {
     title: '',
@@ -60,66 +62,89 @@ export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyT
   const pattern = {
     title: t('players.displayPattern'),
     dataIndex: 'display_pattern',
+    width: 130,
     render: (v: string) => displayPatternLabel(v),
   };
-  const storeName = { title: t('players.storeName'), dataIndex: 'shop_name' };
+  const storeName = { title: t('players.storeName'), dataIndex: 'shop_name', ...clipped(180) };
+  const storeCode = { title: t('players.storeCode'), dataIndex: 'shop_no', width: 90 };
+  const serial = { title: t('players.serial'), dataIndex: 'device_name', ...clipped(160) };
+  const lastAccess = {
+    title: t('players.lastAccess'),
+    dataIndex: 'last_accessed',
+    width: 150,
+    render: (v: string | null) => formatGmt(v),
+  };
   const location = {
     title: t('players.location'),
     dataIndex: 'device_type',
+    width: 130,
     render: (v: string) => (v ? textOr(t, `location.${v}`, v) : '-'),
   };
-  const memo = { title: t('players.memo'), dataIndex: 'memo', ellipsis: true };
+  const memo = { title: t('players.memo'), dataIndex: 'memo', ...clipped(180) };
+  const tags = {
+    title: t('players.tags'),
+    key: 'tags',
+    width: 220,
+    render: (_: unknown, d: TDevice) =>
+      d.tags.length === 0 ? (
+        '-'
+      ) : (
+        <Flex wrap gap={4}>
+          {d.tags.map((tag) => (
+            <Tag key={tag.id} style={{ marginInlineEnd: 0 }}>
+              {tagName(tag, language) || tag.id.slice(0, 8)}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+  };
 
   const columns: Record<PlayerListView, ColumnsType<TDevice>> = {
     marketing: [
       number,
       storeName,
-      { title: t('players.storeCode'), dataIndex: 'shop_no' },
+      storeCode,
+      status,
+      tags,
       {
         title: t('players.country'),
         dataIndex: 'region',
+        width: 130,
         render: (v: string) => (v ? textOr(t, `country.${v}`, v) : '-'),
       },
       pattern,
+      serial,
+      lastAccess,
       memo,
       {
         title: t('players.storeType'),
         dataIndex: 'store_type',
+        width: 140,
         render: (v: string) => (v ? textOr(t, `storeType.${v}`, v) : '-'),
       },
       location,
-      {
-        title: t('players.tags'),
-        key: 'tags',
-        render: (_, d) => d.tags.map((tag) => <Tag key={tag.id}>{tagName(tag, language) || tag.id.slice(0, 8)}</Tag>),
-      },
-      status,
       actions,
     ],
-    kitting: [
-      number,
-      { title: t('players.serial'), dataIndex: 'device_name' },
-      storeName,
-      { title: t('players.storeCode'), dataIndex: 'shop_no' },
-      pattern,
-      status,
-      actions,
-    ],
+    kitting: [number, serial, storeName, storeCode, status, pattern, lastAccess, actions],
     shop: [
       number,
       storeName,
+      status,
       pattern,
       memo,
       location,
-      status,
       {
         title: t('players.floorMap'),
         key: 'floormap',
-        render: (_, d) => (
-          <a href={floorMapUrl(d.region, d.shop_no)} target="_blank" rel="noreferrer">
-            {t('players.floorMap')} (PDF)
-          </a>
-        ),
+        width: 140,
+        render: (_, d) =>
+          d.has_floor_map ? (
+            <a href={floorMapUrl(d.region, d.shop_no)} target="_blank" rel="noreferrer">
+              {t('players.floorMap')} (PDF)
+            </a>
+          ) : (
+            <Typography.Text type="secondary">{t('players.noFloorMap')}</Typography.Text>
+          ),
       },
       actions,
     ],

@@ -55,6 +55,16 @@ describe('Register player, step 1 (SPEC 4 and 5)', () => {
     expect(code).toHaveValue('1234');
   });
 
+  it('strips a pasted store code to its digits before cutting it to four (issue 9.13)', async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    render(<Harness onSubmit={vi.fn()} />);
+    const code = screen.getByLabelText('Store code');
+    await user.click(code);
+    await user.paste('12ab34');
+    expect(code).toHaveValue('1234');
+  });
+
   it('shows the store code message for an empty code after leaving the field', async () => {
     mockFetch({});
     const user = userEvent.setup();

@@ -58,10 +58,10 @@ export function StoreRegistrationForm({ value, onChange, onSubmit, countries }: 
           validateStatus={codeInvalid ? 'error' : undefined}
           help={codeInvalid ? t('messages.enterStoreCode') : undefined}
         >
+          {/* No maxLength: the browser would cut a paste before the digits are picked out (sanitizeStoreCode cuts after). */}
           <Input
             id="reg-store-code"
             inputMode="numeric"
-            maxLength={4}
             placeholder={t('players.storeCodePlaceholder')}
             value={value.shop_no}
             onChange={(event) => set('shop_no', sanitizeStoreCode(event.target.value))}

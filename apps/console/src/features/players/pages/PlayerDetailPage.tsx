@@ -2,15 +2,17 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import {
   canDeletePlayer,
   canEditPlayer,
+  canEditStore,
   displayPatternLabel,
+  isRegionBound,
   MESSAGES,
   type TDevice,
   zoneLabel,
 } from '@signage/domain';
-import { Badge, Button, Card, Descriptions, Empty, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Flex, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useAuth } from '../../../app/auth/store';
 import { useBanner } from '../../../app/shell/useBanner';
@@ -22,23 +24,10 @@ import { openDialog } from '../../../ui/dialog';
 import { PageHeader } from '../../../ui/PageHeader';
 import { tagName } from '../../../ui/tagName';
 import { useDeletePlayer, useEditPlayer, usePlayer } from '../api';
+import { FloorMapUpload } from '../components/FloorMapUpload';
 import { PlayerEditForm } from '../components/PlayerEditForm';
+import { PlayerStatus } from '../components/PlayerStatus';
 import { formatGmt } from '../format';
-
-/** Without a chosen player there is nothing to show: the way back to the list (SPEC.md section 4). */
-function NoPlayerChosen() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('title.playerDetail')} />
-      <Card>
-        <Empty description={t('players.noSelection')}>
-          <Link to="/device/list">{t('title.playerList')}</Link>
-        </Empty>
-      </Card>
-    </>
-  );
-}
 
 /** The configured zone; the player's own report beside it when they differ (the configured one is used). */
 function PlayerTimeZone({ device }: { device: TDevice }) {
@@ -54,7 +43,7 @@ function PlayerTimeZone({ device }: { device: TDevice }) {
   );
 }
 
-function PlayerFacts({ device }: { device: TDevice }) {
+function PlayerFacts({ device, canUploadMap }: { device: TDevice; canUploadMap: boolean }) {
   const { t } = useTranslation();
   const language = useChosenLanguage();
   return (
@@ -77,13 +66,7 @@ function PlayerFacts({ device }: { device: TDevice }) {
         {
           key: 'status',
           label: t('players.status'),
-          children: !device.is_activated ? (
-            <Tag>{t('players.notRegistered')}</Tag>
-          ) : device.is_alive ? (
-            <Badge status="success" text={t('players.alive')} />
-          ) : (
-            <Badge status="error" text={t('players.issue')} />
-          ),
+          children: !device.is_activated ? <Tag>{t('players.notRegistered')}</Tag> : <PlayerStatus device={device} />,
         },
         { key: 'last', label: t('players.lastAccess'), children: formatGmt(device.last_accessed) },
         { key: 'activated', label: t('players.activatedAt'), children: formatGmt(device.activated_at) },
@@ -111,6 +94,12 @@ function PlayerFacts({ device }: { device: TDevice }) {
             ? device.tags.map((tag) => <Tag key={tag.id}>{tagName(tag, language) || tag.id.slice(0, 8)}</Tag>)
             : '-',
         },
+        {
+          key: 'floorMap',
+          label: t('players.floorMap'),
+          span: 'filled',
+          children: <FloorMapUpload device={device} canUpload={canUploadMap} />,
+        },
       ]}
     />
   );
@@ -121,7 +110,8 @@ export default function PlayerDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const banner = useBanner();
-  const role = useAuth((state) => state.user?.authority);
+  const user = useAuth((state) => state.user);
+  const role = user?.authority;
   const code = useSearchParams()[0].get('device_code');
   const player = usePlayer(code);
   const edit = useEditPlayer(code ?? '');
@@ -131,7 +121,8 @@ export default function PlayerDetailPage() {
     if (code) setEditing(false);
   }, [code]);
 
-  if (!code) return <NoPlayerChosen />;
+  // Without a chosen player there is nothing to show: back to the list (SPEC.md section 4).
+  if (!code) return <Navigate to="/device/list" replace />;
   const device = player.data;
   const confirmDelete = (target: TDevice) =>
     openDialog({
@@ -188,17 +179,22 @@ export default function PlayerDetailPage() {
             <PlayerEditForm
               device={device}
               saving={edit.isPending}
+              editStore={role !== undefined && canEditStore(role)}
+              countries={user && isRegionBound(user.authority) ? [user.region] : undefined}
               onCancel={() => setEditing(false)}
               onSave={(change) =>
                 edit.mutate(change, {
-                  onSuccess: () => setEditing(false),
+                  onSuccess: () => {
+                    setEditing(false);
+                    banner.show({ level: 'info', text: MESSAGES.playerSaved });
+                  },
                   onError: (error) =>
                     banner.show({ level: 'error', text: errorMessageOf(error, MESSAGES.playerPutFailed) }),
                 })
               }
             />
           ) : (
-            <PlayerFacts device={device} />
+            <PlayerFacts device={device} canUploadMap={role !== undefined && canEditStore(role)} />
           )}
         </Card>
       ) : null}

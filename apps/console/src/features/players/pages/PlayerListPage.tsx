@@ -7,8 +7,8 @@ import {
   maxPageOf,
   playerListViewFor,
 } from '@signage/domain';
-import { Badge, Button, Card } from 'antd';
-import { useMemo } from 'react';
+import { Badge, Button, Card, Flex, Tag } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
@@ -18,6 +18,7 @@ import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { translateMessage } from '../../../i18n/messages';
 import { ListPager } from '../../../ui/ListPager';
 import { PageHeader } from '../../../ui/PageHeader';
+import { ScrollSentinel } from '../../../ui/ScrollSentinel';
 import { PlayerSearchForm } from '../components/PlayerSearchForm';
 import { PlayerTable } from '../components/PlayerTable';
 import { countCriteria, PLAYER_LIST_SCREEN, type PlayerCriteria, toDeviceQuery } from '../criteria';
@@ -34,11 +35,16 @@ export default function PlayerListPage() {
   const screen = useScreenState<PlayerCriteria>(PLAYER_LIST_SCREEN);
   const [searchOpen, openSearch, closeSearch] = useOverlayToggle('playerSearch');
   const query = useMemo(() => toDeviceQuery(screen.criteria, screen.order), [screen.criteria, screen.order]);
-  const list = useDevicePages(query, screen.page);
+  // Scrolling to the bottom shows the following pages under the current one; a new page or search starts over.
+  const listKey = JSON.stringify([query, screen.page]);
+  const [scrolled, setScrolled] = useState({ key: listKey, pages: 1 });
+  const pagesShown = scrolled.key === listKey ? scrolled.pages : 1;
+  const list = useDevicePages(query, screen.page, pagesShown);
   if (!user) return null;
   const role = user.authority;
   const view = playerListViewFor(role);
-  const filtered = countCriteria(screen.criteria) > 0;
+  const activeFilters = countCriteria(screen.criteria);
+  const filtered = activeFilters > 0;
 
   return (
     <>
@@ -47,11 +53,21 @@ export default function PlayerListPage() {
         extra={
           <>
             {canFilterPlayers(role) ? (
-              <Badge dot={filtered}>
+              <Badge count={activeFilters} size="small">
                 <Button icon={<FilterOutlined />} onClick={openSearch} aria-haspopup="dialog">
                   {t('common.filter')}
                 </Button>
               </Badge>
+            ) : null}
+            {filtered ? (
+              <Flex align="center">
+                <Tag color="blue" data-testid="active-filters">
+                  {t('players.activeFilters', { count: activeFilters })}
+                </Tag>
+                <Button type="link" size="small" onClick={() => screen.setCriteria({})}>
+                  {t('players.clearFilters')}
+                </Button>
+              </Flex>
             ) : null}
             <Button
               icon={screen.order === 'DESC' ? <SortDescendingOutlined /> : <SortAscendingOutlined />}
@@ -83,8 +99,19 @@ export default function PlayerListPage() {
           onDetails={(d) => navigate(`/device/detail?device_code=${encodeURIComponent(d.device_code)}`)}
           onLogs={(d) => navigate(`/device/logs?device_code=${encodeURIComponent(d.device_code)}`)}
         />
+        <ScrollSentinel
+          active={list.more && !list.loading}
+          version={list.rows.length}
+          onReach={() => setScrolled({ key: listKey, pages: pagesShown + 1 })}
+        />
         {list.total > 0 ? (
-          <ListPager page={screen.page} maxPage={maxPageOf(list.total)} total={list.total} onChange={screen.setPage} />
+          <ListPager
+            page={screen.page}
+            maxPage={maxPageOf(list.total)}
+            total={list.total}
+            onChange={screen.setPage}
+            pagesShown={pagesShown}
+          />
         ) : null}
       </Card>
       <PlayerSearchForm

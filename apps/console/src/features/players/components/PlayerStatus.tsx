@@ -1,0 +1,33 @@
+import { issueReasonOf, type TDevice } from '@signage/domain';
+import { Badge, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** 'HH:mm' when on the same GMT day as now, else 'YYYY-MM-DD HH:mm' (both GMT). */
+function gmtShort(iso: string, now: Date): string {
+  const text = new Date(iso).toISOString();
+  const sameDay = text.slice(0, 10) === now.toISOString().slice(0, 10);
+  return sameDay ? text.slice(11, 16) : `${text.slice(0, 10)} ${text.slice(11, 16)}`;
+}
+
+/** Alive, or 'Issue' with its reason: never connected, error reported, or offline since a time (GMT). */
+export function PlayerStatus({ device, kitting = false }: { device: TDevice; kitting?: boolean }) {
+  const { t } = useTranslation();
+  if (kitting && !device.is_activated) return <Tag>{t('players.notRegistered')}</Tag>;
+  const now = new Date();
+  const reason = issueReasonOf(device, now);
+  if (!reason) return <Badge status="success" text={t('players.alive')} />;
+  const because =
+    reason.kind === 'neverConnected'
+      ? t('players.issueNeverConnected')
+      : reason.kind === 'errorReported'
+        ? t('players.issueErrorReported', { time: gmtShort(reason.at, now) })
+        : t('players.issueOfflineSince', { time: gmtShort(reason.since, now) });
+  return (
+    <Flex vertical>
+      <Badge status="error" text={<Typography.Text type="danger">{t('players.issue')}</Typography.Text>} />
+      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+        {because}
+      </Typography.Text>
+    </Flex>
+  );
+}
