@@ -10,6 +10,7 @@ export * from './catalog/routes';
 export * from './catalog/timeZones';
 export * from './contracts';
 export * from './rules/access';
+export * from './rules/contentDates';
 export * from './rules/contents';
 export * from './rules/logs';
 export * from './rules/pager';

@@ -1,7 +1,6 @@
 import { OUTPUT_HEIGHT, OUTPUT_WIDTH } from '../catalog/constants';
 import { DISPLAY_PATTERNS, type DisplayPattern, multielementAllowed } from '../catalog/displayPatterns';
 import { MESSAGES } from '../catalog/messages';
-import { LATEST_ZONE, type LocalDate, type TimeZone, todayIn } from './time';
 
 /** Output resolution choices of the Live form (SPEC.md sections 2 and 5). */
 /** The longest content name, the same in the register and detail forms and on the server. */
@@ -87,25 +86,6 @@ export function isIsoDate(value: string): boolean {
   if (!DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/**
- * The calendar day of a moment in a zone the caller names: the console's content forms pass the
- * browser's zone (runtimeZone()), because their date fields are the user's own calendar; nothing here
- * falls back to whatever zone the process happens to run in.
- */
-export function isoDay(at: Date, zone: TimeZone): LocalDate {
-  return todayIn(zone, at);
-}
-
-/**
- * The earliest licence start the server accepts. Licence dates are wall-clock dates and a content is
- * sent worldwide, so a start is refused only when it is in the past for every store on Earth: before
- * today in the last zone to begin a day (UTC-12). A stricter UTC 'today' would refuse a user in Tokyo
- * or Sydney their own today for part of the day.
- */
-export function earliestLicenseStart(now: Date): LocalDate {
-  return todayIn(LATEST_ZONE, now);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { API } from '@signage/domain';
+import { USER_CONTRACTS } from '@signage/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api';
 import { queryClient } from '../queryClient';
@@ -15,14 +15,14 @@ export const sessionKeys = {
 export function meQueryOptions() {
   return queryOptions({
     queryKey: sessionKeys.me,
-    queryFn: ({ signal }) => call(API.users.me, { signal, anonymous: true }),
+    queryFn: ({ signal }) => call(USER_CONTRACTS.me, { signal, anonymous: true }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function logout(userId: string): Promise<unknown> {
-  return call(API.users.logout, { params: { userId }, anonymous: true });
+  return call(USER_CONTRACTS.logout, { params: { userId }, anonymous: true });
 }
 
 let restoring: Promise<void> | null = null;
@@ -45,7 +45,7 @@ export function restoreSession(): Promise<void> {
 
 /** Asks the server whether the session still stands; a 401 ends it through the API client. */
 export function verifySession(): Promise<void> {
-  return call(API.users.me).then(
+  return call(USER_CONTRACTS.me).then(
     (user) => useAuth.getState().setUser(user),
     () => undefined,
   );

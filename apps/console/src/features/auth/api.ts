@@ -1,4 +1,4 @@
-import { API, type TUserInfo } from '@signage/domain';
+import { type TUserInfo, USER_CONTRACTS } from '@signage/domain';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../app/api';
 
@@ -6,7 +6,7 @@ export type LoginInput = { userId: string; password: string };
 
 /** Signs in; no User-Name header, and a 401 is the answer "wrong ID or password". */
 export function login({ userId, password }: LoginInput): Promise<TUserInfo> {
-  return call(API.users.login, { params: { userId }, body: { password }, anonymous: true });
+  return call(USER_CONTRACTS.login, { params: { userId }, body: { password }, anonymous: true });
 }
 
 export function useLoginMutation() {

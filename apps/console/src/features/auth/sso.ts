@@ -1,4 +1,4 @@
-import { API } from '@signage/domain';
+import { USER_CONTRACTS } from '@signage/domain';
 import { call } from '../../app/api';
 
 /**
@@ -6,6 +6,6 @@ import { call } from '../../app/api';
  * A failure (for example SSO not configured) rejects with the server's message for the login strip.
  */
 export async function startSingleSignOn(): Promise<void> {
-  const { url } = await call(API.users.ssoStart, { anonymous: true });
+  const { url } = await call(USER_CONTRACTS.ssoStart, { anonymous: true });
   window.location.assign(url);
 }

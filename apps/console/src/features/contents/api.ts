@@ -1,5 +1,5 @@
 import {
-  API,
+  CONTENT_CONTRACTS,
   CONTENT_MESSAGES,
   isDisplayPattern,
   isLiveForm,
@@ -14,7 +14,7 @@ import {
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api';
 
-const C = API.contents;
+const C = CONTENT_CONTRACTS;
 
 /** Files above this go through resumable (tus) uploads, which survive a dropped connection. */
 export const RESUMABLE_THRESHOLD_BYTES = 20 * 1024 * 1024;

@@ -1,4 +1,11 @@
-import { API, MORE_RESULTS, pathOf, type TDevice, type TLogDownload, type TLogListQuery } from '@signage/domain';
+import {
+  MORE_RESULTS,
+  PLAYER_CONTRACTS,
+  pathOf,
+  type TDevice,
+  type TLogDownload,
+  type TLogListQuery,
+} from '@signage/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api';
 
@@ -7,7 +14,7 @@ export function useLogDevice(code: string | null) {
     queryKey: ['logs', 'device', code],
     enabled: code !== null,
     queryFn: async ({ signal }) =>
-      (await call(API.players.detail, { params: { device_code: code ?? '' }, signal })).devices[0] ?? null,
+      (await call(PLAYER_CONTRACTS.detail, { params: { device_code: code ?? '' }, signal })).devices[0] ?? null,
   });
 }
 
@@ -19,7 +26,7 @@ export function useLogPages(query: TLogListQuery | null) {
     initialPageParam: undefined as string | undefined,
     // Only called while enabled, so the query is there.
     queryFn: ({ pageParam, signal }) =>
-      call(API.players.logs, { query: { ...(query as TLogListQuery), endCursor: pageParam }, signal }),
+      call(PLAYER_CONTRACTS.logs, { query: { ...(query as TLogListQuery), endCursor: pageParam }, signal }),
     getNextPageParam: (last) =>
       last.summary.moreResults === MORE_RESULTS ? (last.summary.endCursor ?? undefined) : undefined,
   });
@@ -29,7 +36,7 @@ const OBJECT_URL_LIFETIME_MS = 1000;
 
 /** Downloads a log (or all of them) and saves it as the .log file the server names. */
 export async function downloadLog(body: TLogDownload): Promise<void> {
-  const contract = API.players.logDownload;
+  const contract = PLAYER_CONTRACTS.logDownload;
   const response = await fetch(pathOf(contract), {
     method: contract.method,
     headers: { 'Content-Type': 'application/json', Accept: 'text/plain' },

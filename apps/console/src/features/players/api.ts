@@ -1,6 +1,7 @@
 import {
-  API,
   MESSAGES,
+  PLAYER_CONTRACTS,
+  SETTING_CONTRACTS,
   type TDevice,
   type TDeviceList,
   type TDeviceListQuery,
@@ -32,7 +33,7 @@ export function usePairingStatus(code: string | null) {
   return useQuery<TPairingStatus>({
     queryKey: playerKeys.pairing(code ?? ''),
     enabled: code !== null,
-    queryFn: ({ signal }) => call(API.players.pairingStatus, { params: { device_code: code ?? '' }, signal }),
+    queryFn: ({ signal }) => call(PLAYER_CONTRACTS.pairingStatus, { params: { device_code: code ?? '' }, signal }),
     refetchInterval: (query) => (query.state.data?.is_activated ? false : PAIRING_POLL_MS),
     refetchIntervalInBackground: true,
     retry: false,
@@ -43,13 +44,13 @@ export function useWaitingList(page: number, order: 'ASC' | 'DESC', isActivated?
   return useQuery<TWaitingList>({
     queryKey: playerKeys.waiting(page, order, isActivated),
     queryFn: ({ signal }) =>
-      call(API.players.waitingList, { query: { page, order, is_activated: isActivated }, signal }),
+      call(PLAYER_CONTRACTS.waitingList, { query: { page, order, is_activated: isActivated }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function fetchDevices(query: TDeviceListQuery, signal?: AbortSignal): Promise<TDeviceList> {
-  return call(API.players.list, { query, signal });
+  return call(PLAYER_CONTRACTS.list, { query, signal });
 }
 
 export function usePlayer(code: string | null) {
@@ -57,26 +58,27 @@ export function usePlayer(code: string | null) {
     queryKey: playerKeys.detail(code ?? ''),
     enabled: code !== null,
     queryFn: async ({ signal }) =>
-      (await call(API.players.detail, { params: { device_code: code ?? '' }, signal })).devices[0] ?? null,
+      (await call(PLAYER_CONTRACTS.detail, { params: { device_code: code ?? '' }, signal })).devices[0] ?? null,
   });
 }
 
 export function useRegisterNewDevice() {
   return useMutation<TIssuedPin, Error, TNewDeviceRegister>({
-    mutationFn: (body) => call(API.players.registerWaiting, { body }),
+    mutationFn: (body) => call(PLAYER_CONTRACTS.registerWaiting, { body }),
   });
 }
 
 export function useReissuePin() {
   return useMutation<TIssuedPin, Error, TPlayerRegister>({
-    mutationFn: (body) => call(API.players.reissuePin, { body }),
+    mutationFn: (body) => call(PLAYER_CONTRACTS.reissuePin, { body }),
   });
 }
 
 export function useEditPlayer(code: string) {
   const client = useQueryClient();
   return useMutation<TDevice | undefined, Error, TDeviceUpdate>({
-    mutationFn: async (body) => (await call(API.players.update, { params: { device_code: code }, body })).devices[0],
+    mutationFn: async (body) =>
+      (await call(PLAYER_CONTRACTS.update, { params: { device_code: code }, body })).devices[0],
     onSuccess: (device) => {
       if (device) client.setQueryData(playerKeys.detail(code), device);
     },
@@ -86,7 +88,7 @@ export function useEditPlayer(code: string) {
 export function useDeletePlayer() {
   const client = useQueryClient();
   return useMutation<unknown, Error, string>({
-    mutationFn: (code) => call(API.players.remove, { params: { device_code: code } }),
+    mutationFn: (code) => call(PLAYER_CONTRACTS.remove, { params: { device_code: code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: playerKeys.all }),
   });
 }
@@ -96,7 +98,7 @@ export function useTagSettings() {
   return useQuery<TSetting[]>({
     queryKey: playerKeys.tags,
     queryFn: async ({ signal }) => {
-      const list = await call(API.setting.list, {
+      const list = await call(SETTING_CONTRACTS.list, {
         query: { type: 'DEVICE_TAG', preset: false, excludeLevel: 0, limit: 500 },
         signal,
       });
@@ -108,14 +110,14 @@ export function useTagSettings() {
 }
 
 export const floorMapUrl = (region: string, shopNo: string) =>
-  urlOf(API.players.floorMap, { params: { region, shop_no: shopNo } });
+  urlOf(PLAYER_CONTRACTS.floorMap, { params: { region, shop_no: shopNo } });
 
 /** Uploads a shop's floor map (the PDF as the request body); the player's data then says it has one. */
 export function useUploadFloorMap(code: string) {
   const client = useQueryClient();
   return useMutation<unknown, Error, { region: string; shopNo: string; file: Blob }>({
     mutationFn: ({ region, shopNo, file }) =>
-      call(API.players.floorMapUpload, {
+      call(PLAYER_CONTRACTS.floorMapUpload, {
         params: { region, shop_no: shopNo },
         body: new Blob([file], { type: 'application/pdf' }),
       }),

@@ -1,6 +1,6 @@
 import {
-  API,
   MORE_RESULTS,
+  SETTING_CONTRACTS,
   TAG_CATEGORY_BASE,
   type TSetting,
   type TSettingList,
@@ -9,7 +9,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../app/api';
 
-const C = API.setting;
+const C = SETTING_CONTRACTS;
 /** Enough for every category at once (the dropdown); the server's upper bound. */
 const ALL = 500;
 

@@ -1,6 +1,10 @@
 import { DesktopOutlined } from '@ant-design/icons';
 import { landingFor, MESSAGES } from '@signage/domain';
-import { Alert, Button, Input, theme } from 'antd';
+import { Alert, Button, theme } from 'antd';
+// The input and password field alone: antd's `Input` carries TextArea, Search and OTP along as statics,
+// which /login never shows and whose code would count against its first-load budget.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -143,7 +147,7 @@ export default function LoginPage() {
             />
           </Field>
           <Field id="login-password" label={t('login.password')} error={passwordError} errorColor={token.colorError}>
-            <Input.Password
+            <Password
               id="login-password"
               name="password"
               size="large"
