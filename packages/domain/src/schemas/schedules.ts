@@ -13,8 +13,12 @@ export const SCHEDULE_CONTENTS_MAX = 200;
 
 const HH_MM = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** '' or null: the spec's "missing" (no end period, all day, option off); always '' after parsing. */
-const zEmpty = z.union([z.literal(''), z.null()]).transform(() => '' as const);
+/** null reads as '', the spec's "missing" (no end period, all day, option off). */
+const zText = (error: string) =>
+  z
+    .string({ error })
+    .nullable()
+    .transform((value) => (value ?? '').trim());
 
 export const ZScheduleDate = z
   .string({ error: MESSAGES.scheduleInvalidDate })
@@ -22,24 +26,29 @@ export const ZScheduleDate = z
   .refine((value) => parseLocalDate(value) === value, MESSAGES.scheduleInvalidDate)
   .transform((value) => value as LocalDate);
 
+/** An end date, or '' (or null) for no end period. */
+export const ZScheduleEndDate = zText(MESSAGES.scheduleInvalidDate)
+  .refine((value) => value === '' || parseLocalDate(value) === value, MESSAGES.scheduleInvalidDate)
+  .transform((value) => value as LocalDate | '');
+
 /**
  * A time as 'HH:mm' or 'HH:mm:ss', sent on as 'HH:mm:ss' with the spec's seconds: a from time has seconds
- * 00 and a to time 59 (the end minute is included). Other seconds are refused, not rounded.
+ * 00 and a to time 59 (the end minute is included). Other seconds are refused, not rounded. '' (or null)
+ * is no time: all day.
  */
 function zScheduleTime(end: boolean) {
   const seconds = end ? '59' : '00';
-  return z
-    .string({ error: MESSAGES.scheduleInvalidTime })
-    .trim()
+  return zText(MESSAGES.scheduleInvalidTime)
     .superRefine((value, ctx) => {
+      if (value === '') return;
       const match = HH_MM.exec(value);
       if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.scheduleInvalidTime });
+        ctx.addIssue({ code: 'custom', message: MESSAGES.scheduleInvalidTime, continue: false });
       } else if (match[3] !== undefined && match[3] !== seconds) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.scheduleTimeStep });
+        ctx.addIssue({ code: 'custom', message: MESSAGES.scheduleTimeStep, continue: false });
       }
     })
-    .transform((value) => `${value.slice(0, 5)}:${seconds}` as LocalTime);
+    .transform((value) => (value === '' ? '' : (`${value.slice(0, 5)}:${seconds}` as LocalTime)));
 }
 export const ZScheduleTimeFrom = zScheduleTime(false);
 export const ZScheduleTimeTo = zScheduleTime(true);
@@ -72,7 +81,9 @@ const dest = z
   .array(ZDeviceCode, { error: MESSAGES.selectSchedulePlayer })
   .min(1, MESSAGES.selectSchedulePlayer)
   .max(DEVICE_LIST_ALL_LIMIT);
-const downloadAllowHour = z.union([z.literal(DEFAULT_DOWNLOAD_ALLOW_HOUR), zEmpty], { error: MESSAGES.invalidRequest });
+const downloadAllowHour = zText(MESSAGES.invalidRequest).pipe(
+  z.enum([DEFAULT_DOWNLOAD_ALLOW_HOUR, ''], { error: MESSAGES.invalidRequest }),
+);
 
 /**
  * POST /api/schedules (SPEC.md section 7). The rules that need no clock are checked here (time steps and
@@ -84,9 +95,9 @@ export const ZScheduleCreate = z
     playlist_name: playlistName,
     schedule_name: scheduleName,
     available_date_from: ZScheduleDate,
-    available_date_to: z.union([zEmpty, ZScheduleDate]).default(''),
-    available_time_from: z.union([zEmpty, ZScheduleTimeFrom]).default(''),
-    available_time_to: z.union([zEmpty, ZScheduleTimeTo]).default(''),
+    available_date_to: ZScheduleEndDate.default(''),
+    available_time_from: ZScheduleTimeFrom.default(''),
+    available_time_to: ZScheduleTimeTo.default(''),
     contents,
     dest,
     download_allow_hour: downloadAllowHour.default(DEFAULT_DOWNLOAD_ALLOW_HOUR),
@@ -109,9 +120,9 @@ export const ZScheduleUpdate = z.object({
   playlist_name: playlistName.optional(),
   schedule_name: scheduleName.optional(),
   available_date_from: ZScheduleDate.optional(),
-  available_date_to: z.union([zEmpty, ZScheduleDate]).optional(),
-  available_time_from: z.union([zEmpty, ZScheduleTimeFrom]).optional(),
-  available_time_to: z.union([zEmpty, ZScheduleTimeTo]).optional(),
+  available_date_to: ZScheduleEndDate.optional(),
+  available_time_from: ZScheduleTimeFrom.optional(),
+  available_time_to: ZScheduleTimeTo.optional(),
   contents: contents.optional(),
   dest: dest.optional(),
   download_allow_hour: downloadAllowHour.optional(),
