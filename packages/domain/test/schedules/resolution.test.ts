@@ -10,6 +10,7 @@ import {
   resolveSchedules,
   scheduleWindowAt,
   scheduleWindowsBetween,
+  zoneClock,
   zonedNow,
 } from '../../src';
 import { arbStepTime, date, NEW_YORK, SYDNEY, TOKYO, time, zone } from './arbitraries';
@@ -82,6 +83,20 @@ describe('current schedule', () => {
     expect(result.currentWindow).toEqual({ start: '2026-11-23T03:00:00Z', end: '2026-11-23T12:01:00Z' });
     expect(result.changesAt).toBe('2026-11-23T12:01:00Z');
   });
+  it('orders by creation time whether it comes as ISO text, database text or a Date', () => {
+    const a = schedule({ schedule_id: 'a', created_at: '2026-11-02 00:00:00+00' });
+    const b = schedule({ schedule_id: 'b', created_at: new Date('2026-11-01T00:00:00Z') });
+    const c = schedule({ schedule_id: 'c', created_at: at('2026-10-31T00:00:00.123456Z') });
+    expect(resolveCurrentSchedule([b, c, a], TOKYO, at('2026-11-23T03:30:00Z'))?.schedule_id).toBe('a');
+  });
+
+  it('gives the same answers through a shared zone clock', () => {
+    const clock = zoneClock(SYDNEY);
+    const list = [schedule(), schedule({ available_time_from: '', available_time_to: '' })];
+    for (const now of ['2026-11-23T00:00:00Z', '2026-11-23T10:00:00Z', '2026-11-24T23:00:00Z']) {
+      expect(resolveSchedules(list, clock, at(now))).toEqual(resolveSchedules(list, SYDNEY, at(now)));
+    }
+  });
 });
 
 describe('next schedule', () => {
@@ -124,6 +139,20 @@ describe('timeline windows', () => {
       start: '2026-03-08T07:30:00Z',
       end: '2026-03-08T09:01:00Z',
     });
+  });
+  it('ends a window inside an autumn overlap at the first time the clock reads its end (New York)', () => {
+    const s = schedule({
+      available_date_from: date('2026-11-01'),
+      available_date_to: date('2026-11-01'),
+      available_time_from: time('00:30:00'),
+      available_time_to: time('01:30:59'),
+    });
+    // 01:30:59 happens twice on 1 November 2026; the earlier one (EDT, 05:30:59 UTC) ends the window.
+    expect(scheduleWindowAt(s, NEW_YORK, at('2026-11-01T05:00:00Z'))).toEqual({
+      start: '2026-11-01T04:30:00Z',
+      end: '2026-11-01T05:31:00Z',
+    });
+    expect(scheduleWindowAt(s, NEW_YORK, at('2026-11-01T06:15:00Z'))).toBeNull();
   });
 });
 

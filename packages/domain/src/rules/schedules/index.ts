@@ -3,4 +3,10 @@ export * from './diff';
 export * from './resolution';
 export * from './types';
 export * from './validation';
-export { nextScheduleWindow, scheduleWindowAt, scheduleWindowsBetween } from './windows';
+export {
+  nextScheduleWindow,
+  scheduleWindowAt,
+  scheduleWindowsBetween,
+  type ZoneClock,
+  zoneClock,
+} from './windows';

@@ -1,6 +1,6 @@
 import type { Instant, TimeZone } from '../time';
 import type { ResolvableSchedule, ScheduleWindow } from './types';
-import { epochMs, nextScheduleWindow, scheduleWindowAt } from './windows';
+import { asWindow, clockOf, epochMs, nextScheduleSpan, type Span, scheduleSpanAt, type ZoneClock } from './windows';
 
 /**
  * Current and next schedule of a player (SPEC.md section 4), read in the player's zone. Both answers
@@ -23,25 +23,62 @@ export function compareScheduleRecency(a: ResolvableSchedule, b: ResolvableSched
   return a.schedule_id < b.schedule_id ? -1 : a.schedule_id > b.schedule_id ? 1 : 0;
 }
 
-const newest = <T extends ResolvableSchedule>(list: T[]): T | null =>
-  list.reduce<T | null>((best, s) => (best === null || compareScheduleRecency(s, best) > 0 ? s : best), null);
+type Probe<T> = { schedule: T; at: Span | null; next: Span | null };
+
+/** Each schedule's window at the moment and its next one, computed once for every answer below. */
+function probe<T extends ResolvableSchedule>(
+  schedules: T[],
+  zone: TimeZone | ZoneClock,
+  at: Instant | Date,
+): Probe<T>[] {
+  const clock = clockOf(zone);
+  const ms = epochMs(at);
+  return schedules.map((schedule) => ({
+    schedule,
+    at: scheduleSpanAt(schedule, clock, ms),
+    next: nextScheduleSpan(schedule, clock, ms),
+  }));
+}
+
+const inRangeOf = <T extends ResolvableSchedule>(probes: Probe<T>[]) =>
+  probes
+    .filter((p) => p.at !== null)
+    .map((p) => p.schedule)
+    .sort((a, b) => compareScheduleRecency(b, a));
+
+function nextOf<T extends ResolvableSchedule>(probes: Probe<T>[], current: T | null): Probe<T> | null {
+  let best: Probe<T> | null = null;
+  for (const p of probes) {
+    if (p.next === null || (current !== null && p.schedule.schedule_id === current.schedule_id)) continue;
+    const start = p.next.start;
+    const bestStart = best?.next?.start ?? Number.POSITIVE_INFINITY;
+    if (
+      best === null ||
+      start < bestStart ||
+      (start === bestStart && compareScheduleRecency(p.schedule, best.schedule) > 0)
+    ) {
+      best = p;
+    }
+  }
+  return best;
+}
 
 /** The schedules whose date and time range contain the moment, newest first. */
 export function schedulesInRange<T extends ResolvableSchedule>(
   schedules: T[],
-  zone: TimeZone,
+  zone: TimeZone | ZoneClock,
   at: Instant | Date,
 ): T[] {
-  return schedules.filter((s) => scheduleWindowAt(s, zone, at) !== null).sort((a, b) => compareScheduleRecency(b, a));
+  return inRangeOf(probe(schedules, zone, at));
 }
 
 /** Current schedule: the latest-created one whose date and time range contain the moment. */
 export function resolveCurrentSchedule<T extends ResolvableSchedule>(
   schedules: T[],
-  zone: TimeZone,
+  zone: TimeZone | ZoneClock,
   at: Instant | Date,
 ): T | null {
-  return newest(schedules.filter((s) => scheduleWindowAt(s, zone, at) !== null));
+  return inRangeOf(probe(schedules, zone, at))[0] ?? null;
 }
 
 export type NextSchedule<T> = { schedule: T; window: ScheduleWindow & { start: Instant } };
@@ -53,23 +90,12 @@ export type NextSchedule<T> = { schedule: T; window: ScheduleWindow & { start: I
  */
 export function resolveNextSchedule<T extends ResolvableSchedule>(
   schedules: T[],
-  zone: TimeZone,
+  zone: TimeZone | ZoneClock,
   at: Instant | Date,
-  current: T | null = resolveCurrentSchedule(schedules, zone, at),
 ): NextSchedule<T> | null {
-  let best: { schedule: T; window: ScheduleWindow; start: number } | null = null;
-  for (const schedule of schedules) {
-    if (current !== null && schedule.schedule_id === current.schedule_id) continue;
-    const window = nextScheduleWindow(schedule, zone, at);
-    if (window?.start == null) continue;
-    const start = epochMs(window.start);
-    const better =
-      best === null ||
-      start < best.start ||
-      (start === best.start && compareScheduleRecency(schedule, best.schedule) > 0);
-    if (better) best = { schedule, window, start };
-  }
-  return best && { schedule: best.schedule, window: best.window as NextSchedule<T>['window'] };
+  const probes = probe(schedules, zone, at);
+  const best = nextOf(probes, inRangeOf(probes)[0] ?? null);
+  return best?.next ? { schedule: best.schedule, window: asWindow(best.next) as NextSchedule<T>['window'] } : null;
 }
 
 export type ScheduleResolution<T> = {
@@ -93,26 +119,22 @@ export type ScheduleResolution<T> = {
  */
 export function resolveSchedules<T extends ResolvableSchedule>(
   schedules: T[],
-  zone: TimeZone,
+  zone: TimeZone | ZoneClock,
   at: Instant | Date,
 ): ScheduleResolution<T> {
-  const inRange = schedulesInRange(schedules, zone, at);
+  const probes = probe(schedules, zone, at);
+  const inRange = inRangeOf(probes);
   const current = inRange[0] ?? null;
-  const next = resolveNextSchedule(schedules, zone, at, current);
-  let changesAt: Instant | null = null;
-  const consider = (instant: Instant | null) => {
-    if (instant !== null && (changesAt === null || epochMs(instant) < epochMs(changesAt))) changesAt = instant;
-  };
-  for (const schedule of schedules) {
-    consider(scheduleWindowAt(schedule, zone, at)?.end ?? null);
-    consider(nextScheduleWindow(schedule, zone, at)?.start ?? null);
-  }
+  const next = nextOf(probes, current);
+  const currentSpan = probes.find((p) => p.schedule === current)?.at ?? null;
+  let changesMs = Number.POSITIVE_INFINITY;
+  for (const p of probes) changesMs = Math.min(changesMs, p.at?.end ?? changesMs, p.next?.start ?? changesMs);
   return {
     current,
-    currentWindow: current && scheduleWindowAt(current, zone, at),
+    currentWindow: currentSpan && asWindow(currentSpan),
     next: next?.schedule ?? null,
-    nextWindow: next?.window ?? null,
+    nextWindow: next?.next ? asWindow(next.next) : null,
     hidden: inRange.slice(1),
-    changesAt,
+    changesAt: Number.isFinite(changesMs) ? asWindow({ start: changesMs, end: changesMs }).start : null,
   };
 }

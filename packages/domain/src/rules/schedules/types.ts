@@ -52,7 +52,7 @@ export type ScheduleForm = {
 export type ResolvableSchedule = {
   schedule_id: string;
   /** When the schedule was created; the latest-created schedule wins among those in range. */
-  created_at: Instant | string;
+  created_at: Instant | string | Date;
   available_date_from: LocalDate | '' | null;
   available_date_to: LocalDate | '' | null;
   available_time_from: LocalTime | '' | null;
