@@ -81,6 +81,18 @@ export const MESSAGES = {
   crossSiteRequest: 'This request did not come from the console page and was refused. Please reload the console',
   controlCharacters: 'Text must not contain control characters',
   malformedMultipart: 'The upload form could not be read. Please choose the file and send the form again',
+  // Schedules (SPEC.md section 5): messages of our own where the spec names none
+  enterScheduleName: 'Please enter the schedule name',
+  enterPlaylistName: 'Please enter the playlist name',
+  selectSchedulePlayer: 'Please select at least one player',
+  selectScheduleContent: 'Please select at least one content',
+  scheduleInvalidDate: 'Please enter the date as YYYY-MM-DD',
+  scheduleInvalidTime: 'Please enter the time as HH:mm',
+  scheduleTimeStep: 'Please choose times in 5-minute steps',
+  scheduleTimeOrder: 'The end time must be later than the start time',
+  scheduleStartToday: 'The start date must be today or later',
+  scheduleStartTomorrow: 'For Night delivery the start date must be tomorrow or later',
+  scheduleEndBeforeStart: 'The end date must not be before the start date',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

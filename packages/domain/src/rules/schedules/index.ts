@@ -1,0 +1,12 @@
+export * from './defaults';
+export * from './diff';
+export * from './resolution';
+export * from './types';
+export * from './validation';
+export {
+  nextScheduleWindow,
+  scheduleWindowAt,
+  scheduleWindowsBetween,
+  type ZoneClock,
+  zoneClock,
+} from './windows';
