@@ -56,9 +56,17 @@ export function useSetting(key: string) {
   });
 }
 
+/**
+ * After a write every settings query is out of date. The categories are dropped rather than kept as stale
+ * data: the next Tag type dropdown waits for the fresh list instead of offering the old one and then
+ * swapping its options under the pointer (a category just registered would be missing for a moment).
+ */
 function useInvalidateSettings() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: settingKeys.all });
+  return () => {
+    queryClient.removeQueries({ queryKey: settingKeys.categories() });
+    return queryClient.invalidateQueries({ queryKey: settingKeys.all });
+  };
 }
 
 export function useCreateSetting() {
