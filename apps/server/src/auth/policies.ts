@@ -15,8 +15,7 @@ const ACTIONS = {
   'player.editStore': ROLE_GROUPS.storeEditors,
   'player.filter': ROLE_GROUPS.playerFilterers,
   'player.register': ROLE_GROUPS.registrars,
-  /** Players registered to a store but not paired yet ('Not registered'): kitting staff only. */
-  'player.readUnpaired': ['DS_KT'],
+  'player.readUnpaired': ROLE_GROUPS.kitters,
   'log.read': ROLE_GROUPS.logReaders,
   'tag.edit': ROLE_GROUPS.tagEditors,
   'content.read': ROLE_GROUPS.contentReaders,

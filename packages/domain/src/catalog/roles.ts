@@ -22,6 +22,8 @@ export const ROLE_GROUPS = {
   everyone: ROLES,
   /** The waiting list, registering a waiting player and issuing its PIN. */
   registrars: ['DS_KT', 'DS_LHQIT', 'DS_FRIT'],
+  /** Players registered to a store but not paired yet ('Not registered'): kitting staff only. */
+  kitters: ['DS_KT'],
   /** Edit a player's memo, store type, installation site and tags (everyone but shop staff). */
   playerEditors: ['DS_MK', 'DS_KT', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'],
   /** Read a player's logs. */

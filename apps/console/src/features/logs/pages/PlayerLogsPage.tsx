@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useScreenState } from '../../../app/screenState';
 import { useOverlayToggle } from '../../../app/shell/useOverlay';
+import { ActiveFilters } from '../../../ui/ActiveFilters';
 import { PageHeader } from '../../../ui/PageHeader';
 import { downloadLog, useLogDevice, useLogPages } from '../api';
 import { type LogCriteria, LogSearchForm } from '../components/LogSearchForm';
@@ -48,16 +49,7 @@ export default function PlayerLogsPage() {
                 {t('logs.filter')}
               </Button>
             </Badge>
-            {activeFilters > 0 ? (
-              <Flex align="center">
-                <Tag color="blue" data-testid="active-filters">
-                  {t('players.activeFilters', { count: activeFilters })}
-                </Tag>
-                <Button type="link" size="small" onClick={() => screen.setCriteria({})}>
-                  {t('players.clearFilters')}
-                </Button>
-              </Flex>
-            ) : null}
+            <ActiveFilters count={activeFilters} onClear={() => screen.setCriteria({})} />
             <Button icon={<ReloadOutlined />} onClick={() => logs.refetch()}>
               {t('logs.refresh')}
             </Button>

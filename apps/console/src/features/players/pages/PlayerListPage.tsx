@@ -7,7 +7,7 @@ import {
   maxPageOf,
   playerListViewFor,
 } from '@signage/domain';
-import { Badge, Button, Card, Flex, Tag } from 'antd';
+import { Badge, Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { useAuth } from '../../../app/auth/store';
 import { useScreenState } from '../../../app/screenState';
 import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { translateMessage } from '../../../i18n/messages';
+import { ActiveFilters } from '../../../ui/ActiveFilters';
 import { ListPager } from '../../../ui/ListPager';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ScrollSentinel } from '../../../ui/ScrollSentinel';
@@ -59,16 +60,7 @@ export default function PlayerListPage() {
                 </Button>
               </Badge>
             ) : null}
-            {filtered ? (
-              <Flex align="center">
-                <Tag color="blue" data-testid="active-filters">
-                  {t('players.activeFilters', { count: activeFilters })}
-                </Tag>
-                <Button type="link" size="small" onClick={() => screen.setCriteria({})}>
-                  {t('players.clearFilters')}
-                </Button>
-              </Flex>
-            ) : null}
+            <ActiveFilters count={activeFilters} onClear={() => screen.setCriteria({})} />
             <Button
               icon={screen.order === 'DESC' ? <SortDescendingOutlined /> : <SortAscendingOutlined />}
               onClick={() => screen.setOrder(screen.order === 'DESC' ? 'ASC' : 'DESC')}
