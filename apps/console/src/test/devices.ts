@@ -19,6 +19,8 @@ export const testDevice = (over: Partial<TDevice> = {}): TDevice => ({
   is_alive: true,
   is_activated: true,
   has_schedule: false,
+  current_schedule: null,
+  next_schedule: null,
   last_accessed: null,
   activated_at: null,
   updated_at: '2026-01-01T00:00:00.000Z',

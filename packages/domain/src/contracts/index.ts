@@ -8,6 +8,7 @@ export * from './agent';
 export * from './contents';
 export * from './contract';
 export * from './players';
+export * from './schedules';
 export * from './settings';
 export * from './users';
 

@@ -4,6 +4,7 @@ import { DISPLAY_PATTERN_VALUES } from '../catalog/displayPatterns';
 import { MESSAGES } from '../catalog/messages';
 import { LOCATIONS, STORE_TYPES } from '../catalog/places';
 import { ZOrder, ZSummary } from './common';
+import { ZScheduleBrief } from './scheduleBrief';
 
 /** 'true'/'false' in a query string, or a real boolean in JSON. */
 export const zBooleanish = z
@@ -65,7 +66,12 @@ export const ZDevice = z.object({
   reported_time_zone: z.string().nullable(),
   is_alive: z.boolean(),
   is_activated: z.boolean(),
+  /** Whether a schedule that has not ended (in the player's zone) plays on the player. */
   has_schedule: z.boolean(),
+  /** The schedule playing now (SPEC.md section 4: latest-created whose range contains now), or null. */
+  current_schedule: ZScheduleBrief.nullable(),
+  /** The schedule starting soonest after now, other than the current one, or null. */
+  next_schedule: ZScheduleBrief.nullable(),
   last_accessed: z.string().nullable(),
   activated_at: z.string().nullable(),
   updated_at: z.string(),

@@ -5,6 +5,9 @@ import type { ScheduleValues } from '../rules/schedules/types';
 import { validateScheduleValues } from '../rules/schedules/validation';
 import { type LocalDate, type LocalTime, parseLocalDate, parseZone, type TimeZone } from '../rules/time';
 import { DEVICE_LIST_ALL_LIMIT, ZDeviceCode } from './devices';
+import { ZScheduleBrief } from './scheduleBrief';
+
+export { type TScheduleBrief, ZScheduleBrief } from './scheduleBrief';
 
 /** Longest playlist and schedule name: as long as other names in the console. */
 export const SCHEDULE_NAME_MAX = 200;
@@ -130,3 +133,66 @@ export const ZScheduleUpdate = z.object({
 export type TScheduleUpdate = z.output<typeof ZScheduleUpdate>;
 
 export const ZScheduleIdParams = z.object({ schedule_id: z.string().trim().min(1).max(100) });
+
+/**
+ * A content as a schedule carries it (SPEC.md section 3: each with type, rtmp_url, stream_key,
+ * thumbnail_url, display_pattern), plus what the device content list modal shows (name, expiring date).
+ * A content deleted after the schedule ended keeps its name here; `deleted` says so.
+ */
+export const ZScheduleContent = z.object({
+  content_id: z.string(),
+  name: z.string(),
+  type: z.enum(['image', 'movie', 'stream']),
+  display_pattern: z.string(),
+  thumbnail_url: z.string().nullable(),
+  rtmp_url: z.string().nullable(),
+  stream_key: z.string().nullable(),
+  /** Seconds (movies); null for images and streams. */
+  duration: z.number().nullable(),
+  license_from: z.string().nullable(),
+  /** The expiring date the modal shows; null is 'No expiration'. */
+  license_to: z.string().nullable(),
+  deleted: z.boolean(),
+});
+export type TScheduleContent = z.infer<typeof ZScheduleContent>;
+
+/**
+ * A schedule as the API answers it (SPEC.md section 3). Empty strings are the spec's "missing", as in
+ * ScheduleValues: no end period, all day, download-hour option off. Dates and times are wall-clock values
+ * read in each player's own zone; `zone_code` is the zone the console user entered them in (recorded, and
+ * used to decide what "today" was for the start-date rule).
+ */
+export const ZSchedule = ZScheduleBrief.extend({
+  zone_code: z.string(),
+  /** Ordered. */
+  contents: z.array(ZScheduleContent),
+  /** Device codes of the players the asking user may see. */
+  dest: z.array(z.string()),
+  /** How many more players outside the asking user's region or shop the schedule also plays on. */
+  dest_hidden: z.number().int(),
+  updated_at: z.string(),
+});
+export type TSchedule = z.infer<typeof ZSchedule>;
+
+/**
+ * GET /api/schedules?device_code=: one player's schedules that have not ended (include_ended adds the
+ * ended ones), newest first, with current_schedule and next_schedule resolved at `now` in the player's zone.
+ */
+export const ZScheduleListQuery = z.object({
+  device_code: ZDeviceCode,
+  include_ended: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .transform((v) => v === true || v === 'true')
+    .optional(),
+});
+export const ZScheduleList = z.object({
+  device_code: z.string(),
+  /** The player's zone the dates and times are read in. */
+  time_zone: z.string(),
+  /** The server's instant the answer was resolved at (ISO 8601). */
+  now: z.string(),
+  schedules: z.array(ZSchedule),
+  current_schedule: ZSchedule.nullable(),
+  next_schedule: ZSchedule.nullable(),
+});
+export type TScheduleList = z.infer<typeof ZScheduleList>;

@@ -41,6 +41,8 @@ export async function presentDevices(
     is_alive: isAlive({ is_alive: row.isAlive, last_accessed: row.lastAccessed }, now),
     is_activated: row.isActivated,
     has_schedule: row.hasSchedule,
+    current_schedule: null,
+    next_schedule: null,
     last_accessed: row.lastAccessed?.toISOString() ?? null,
     activated_at: row.activatedAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),

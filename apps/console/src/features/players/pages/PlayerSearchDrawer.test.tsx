@@ -2,6 +2,7 @@ import type { TDevice } from '@signage/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { testDevice } from '../../../test/devices';
 import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 import { settingOf } from '../../tags/testing';
@@ -23,29 +24,17 @@ const WINTER = settingOf({
 });
 
 export function deviceOf(overrides: Partial<TDevice> = {}): TDevice {
-  return {
+  return testDevice({
     device_code: 'dev-1',
-    has_floor_map: false,
     device_name: 'SERIAL-1',
     region: 'JP',
-    shop_no: '0012',
     shop_name: 'Ginza',
     display_pattern: '1x1v',
-    memo: '',
-    store_type: '',
-    device_type: '9Unset',
-    tags: [],
-    s2id: '',
     time_zone: 'Asia/Tokyo',
-    reported_time_zone: null,
-    is_alive: true,
-    is_activated: true,
-    has_schedule: false,
     last_accessed: '2026-01-01T09:30:00.000Z',
     activated_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function mockPlayers() {
