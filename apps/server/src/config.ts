@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LiveProvidersConfig } from './live/providers';
@@ -33,6 +34,41 @@ export type Config = {
   trustProxy: boolean | string;
   /** Live platforms: BAMBUSER_API_KEY, BAMBUSER_BASE_URL, LIVE_RTMP_URL, LIVE_HLS_URL (see live/providers.ts). */
   live: LiveProvidersConfig;
+  /** SAML single sign-on ('For FR Group'); undefined when SSO_IDP_SSO_URL is not set (the button then says so). */
+  sso: SsoConfig | undefined;
+};
+
+/** Who may sign in through SSO: anyone the identity provider vouches for (created on first sign-in), or only existing users. */
+export const SSO_PROVISIONING = ['create', 'existing'] as const;
+export type SsoProvisioning = (typeof SSO_PROVISIONING)[number];
+
+/** Assertion attribute names for the user info fields; userId 'NameID' means the subject's NameID. */
+export type SsoAttributes = {
+  userId: string;
+  username: string;
+  authority: string;
+  region: string;
+  shopNo: string;
+  shopName: string;
+};
+
+export type SsoConfig = {
+  /** The identity provider's single sign-on address (HTTP-Redirect binding). */
+  idpSsoUrl: string;
+  /** The identity provider's signing certificates (PEM); more than one while a certificate is rotated. */
+  idpCerts: string[];
+  /** When set, the assertion's Issuer must be this entity ID. */
+  idpEntityId: string | undefined;
+  /** This server's entity ID (the audience assertions must name). */
+  spEntityId: string;
+  /** The assertion consumer service: where the provider posts (Destination and Recipient must equal it). */
+  callbackUrl: string;
+  /** Whether the Response element must be signed as well as the assertion (always required). */
+  wantResponseSigned: boolean;
+  /** Allowed clock difference with the identity provider for NotBefore / NotOnOrAfter. */
+  clockSkewMs: number;
+  provisioning: SsoProvisioning;
+  attributes: SsoAttributes;
 };
 
 export class ConfigError extends Error {}
@@ -69,6 +105,71 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return value;
 }
 
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/** Certificates from PEM text (any number of blocks) or bare base64 bodies separated by commas. */
+export function parseCertificates(text: string): string[] {
+  const blocks = text.match(PEM_BLOCK);
+  if (blocks) return blocks.map((block) => block.trim());
+  return text
+    .split(',')
+    .map((body) => body.replace(/\s+/g, ''))
+    .filter((body) => body !== '')
+    .map((body) => `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)?.join('\n')}\n-----END CERTIFICATE-----`);
+}
+
+function parseSso(env: Env, base: string, port: number, publicUrl: string | undefined): SsoConfig | undefined {
+  const idpSsoUrl = read(env, 'SSO_IDP_SSO_URL');
+  if (idpSsoUrl === undefined) return undefined;
+  if (!URL.canParse(idpSsoUrl)) throw new ConfigError(`SSO_IDP_SSO_URL must be a URL, got '${idpSsoUrl}'`);
+  const certs = parseCertificates(read(env, 'SSO_IDP_CERT') ?? '');
+  for (const file of (read(env, 'SSO_IDP_CERT_FILE') ?? '').split(',').map((f) => f.trim())) {
+    if (!file) continue;
+    try {
+      certs.push(...parseCertificates(fs.readFileSync(path.resolve(base, file), 'utf8')));
+    } catch {
+      throw new ConfigError(`SSO_IDP_CERT_FILE: cannot read '${file}'`);
+    }
+  }
+  if (certs.length === 0) {
+    throw new ConfigError(
+      'SSO_IDP_SSO_URL is set but no identity provider certificate (SSO_IDP_CERT or SSO_IDP_CERT_FILE)',
+    );
+  }
+  const site = publicUrl ?? `http://localhost:${port}`;
+  const provisioning = (read(env, 'SSO_PROVISIONING') ?? 'create').toLowerCase();
+  if (!(SSO_PROVISIONING as readonly string[]).includes(provisioning)) {
+    throw new ConfigError(`SSO_PROVISIONING must be one of ${SSO_PROVISIONING.join(', ')}, got '${provisioning}'`);
+  }
+  const skew = read(env, 'SSO_CLOCK_SKEW_SECONDS') ?? '60';
+  const skewSeconds = Number(skew);
+  if (!Number.isInteger(skewSeconds) || skewSeconds < 0 || skewSeconds > 300) {
+    throw new ConfigError(`SSO_CLOCK_SKEW_SECONDS must be a whole number from 0 to 300, got '${skew}'`);
+  }
+  const signed = (read(env, 'SSO_WANT_RESPONSE_SIGNED') ?? 'true').toLowerCase();
+  if (signed !== 'true' && signed !== 'false') {
+    throw new ConfigError(`SSO_WANT_RESPONSE_SIGNED must be true or false, got '${signed}'`);
+  }
+  return {
+    idpSsoUrl,
+    idpCerts: certs,
+    idpEntityId: read(env, 'SSO_IDP_ENTITY_ID'),
+    spEntityId: read(env, 'SSO_SP_ENTITY_ID') ?? `${site}/api/sso/metadata`,
+    callbackUrl: read(env, 'SSO_CALLBACK_URL') ?? `${site}/api/sso/callback`,
+    wantResponseSigned: signed === 'true',
+    clockSkewMs: skewSeconds * 1000,
+    provisioning: provisioning as SsoProvisioning,
+    attributes: {
+      userId: read(env, 'SSO_ATTR_USER_ID') ?? 'userId',
+      username: read(env, 'SSO_ATTR_USERNAME') ?? 'username',
+      authority: read(env, 'SSO_ATTR_AUTHORITY') ?? 'authority',
+      region: read(env, 'SSO_ATTR_REGION') ?? 'region',
+      shopNo: read(env, 'SSO_ATTR_SHOP_NO') ?? 'shop_no',
+      shopName: read(env, 'SSO_ATTR_SHOP_NAME') ?? 'shop_name',
+    },
+  };
+}
+
 /**
  * Reads the configuration from environment variables, with the defaults of ARCHITECTURE.md section 3.
  * Relative paths are taken from where the command was typed: npm runs workspace scripts inside
@@ -76,13 +177,15 @@ function parseTrustProxy(value: string | undefined): boolean | string {
  */
 export function loadConfig(env: Env = process.env): Config {
   const base = read(env, 'INIT_CWD') ?? process.cwd();
+  const port = parsePort(read(env, 'PORT'));
+  const publicUrl = read(env, 'PUBLIC_URL')?.replace(/\/+$/, '');
   return {
-    port: parsePort(read(env, 'PORT')),
+    port,
     host: read(env, 'HOST') ?? '0.0.0.0',
     dataDir: path.resolve(base, read(env, 'DATA_DIR') ?? './data'),
     databaseUrl: read(env, 'DATABASE_URL'),
     storageUrl: read(env, 'STORAGE_URL'),
-    publicUrl: read(env, 'PUBLIC_URL')?.replace(/\/+$/, ''),
+    publicUrl,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     consoleDist: path.resolve(base, read(env, 'CONSOLE_DIST') ?? path.join(REPO_ROOT, 'apps/console/dist')),
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
@@ -93,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
       liveRtmpUrl: read(env, 'LIVE_RTMP_URL'),
       liveHlsUrl: read(env, 'LIVE_HLS_URL'),
     },
+    sso: parseSso(env, base, port, publicUrl),
   };
 }
 

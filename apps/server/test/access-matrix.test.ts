@@ -36,6 +36,7 @@ function paramsFor(contract: Contract, caller: Caller): Record<string, string> {
     region: 'JP',
     shop_no: '0001',
     upload_id: 'no-such-upload',
+    token: 'no-such-token',
   };
   const names = [...contract.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '');
   const missing = names.filter((name) => !(name in values));

@@ -2,6 +2,13 @@ import { MESSAGES } from '@signage/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from './envelope';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by route() for the one form another site posts by design (RouteExtras.allowCrossSite says why). */
+    allowCrossSite?: true;
+  }
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Fetch metadata values a page of the console itself (or the user typing an address) produces. */
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
@@ -44,7 +51,8 @@ function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): bo
  * Cross-site request forgery guard. SameSite=Lax counts every subdomain and every port of the same
  * site as "same site", so a page there can post forms with the user's session cookie; browsers do
  * send Origin (or Sec-Fetch-Site) with such requests, so state changes under /api/* whose origin is
- * not the console's own are refused, whatever the content type. /agent/* uses bearer tokens, which a
+ * not the console's own are refused, whatever the content type. The SAML identity provider's post to
+ * /api/sso/callback is the one exception (see modules/sso/routes.ts). /agent/* uses bearer tokens, which a
  * browser never attaches by itself, and stays open.
  */
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | undefined): void {
@@ -52,6 +60,7 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | unde
     // The matched route, not the raw URL: '/%61pi/…' reaches the same handlers as '/api/…'.
     const path = request.routeOptions.url ?? request.url;
     if (!STATE_CHANGING.has(request.method) || !path.startsWith('/api/')) return;
+    if (request.routeOptions.config.allowCrossSite) return;
     if (isCrossSite(request, publicUrl)) throw forbidden(MESSAGES.crossSiteRequest);
   });
 }

@@ -60,6 +60,11 @@ export type RouteExtras = {
   bodyLimit?: number;
   /** For failures Fastify raises before the handler (body too large, wrong content type) in the route's words. */
   errorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
+  /**
+   * Let the cross-site request guard (http/csrf.ts) pass this state-changing route. Only for a form that
+   * another site posts by design (the SAML identity provider's answer), with the reason beside it.
+   */
+  allowCrossSite?: true;
 };
 
 /**
@@ -75,6 +80,7 @@ export function route<C extends Contract>(
   extras: RouteExtras = {},
 ): void {
   const { roles } = contract;
+  const { allowCrossSite, ...options } = extras;
   const guard = guardFor(app, roles);
   const failures = failureStatuses(contract);
   const raw = contract.reply === 'raw';
@@ -82,9 +88,9 @@ export function route<C extends Contract>(
     method: contract.method,
     url: localUrl(app, contract.path),
     // A device route authenticates by its token, so the module's session requirement does not apply.
-    config: { public: roles === 'public' || roles === 'device' },
+    config: { public: roles === 'public' || roles === 'device', ...(allowCrossSite ? { allowCrossSite } : {}) },
     ...(guard ? { onRequest: guard } : {}),
-    ...extras,
+    ...options,
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,

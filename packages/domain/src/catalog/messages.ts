@@ -78,6 +78,12 @@ export const MESSAGES = {
   floorMapTooLarge: 'The floor map cannot be uploaded because it exceeds 20MB',
   floorMapUploaded: 'The floor map has been uploaded',
   ssoNotConfigured: 'Single sign-on is not configured on this server. Please sign in with your ID and password',
+  ssoFailed: 'Single sign-on failed: the answer of the identity provider was not accepted. Please try again',
+  ssoExpired: 'The single sign-on has expired or was already used. Please sign in again',
+  ssoNoRole: 'Your account has no valid role for this system. Please ask your administrator for access',
+  ssoUnknownUser: 'Your account is not registered in this system. Please ask your administrator for access',
+  ssoIncompleteProfile:
+    'The identity provider did not send all the details of your account (ID, region or store). Please ask your administrator',
   crossSiteRequest: 'This request did not come from the console page and was refused. Please reload the console',
   controlCharacters: 'Text must not contain control characters',
   malformedMultipart: 'The upload form could not be read. Please choose the file and send the form again',

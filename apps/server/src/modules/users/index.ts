@@ -12,3 +12,4 @@ export {
   ZRemoveUser,
 } from './admin';
 export { usersRoutes } from './routes';
+export { type SsoIdentity, userForSso, userInfoByPk } from './sso';
