@@ -1,5 +1,5 @@
-import { USER_CONTRACTS } from '@signage/domain';
-import { call } from '../../app/api';
+import { MESSAGES, type MessageKey, messageKeyOf, type TUserInfo, USER_CONTRACTS } from '@signage/domain';
+import { call, errorMessageOf } from '../../app/api';
 
 /**
  * 'For FR Group' (SPEC.md section 4): fetch the identity provider's login address, then leave for it.
@@ -8,4 +8,28 @@ import { call } from '../../app/api';
 export async function startSingleSignOn(): Promise<void> {
   const { url } = await call(USER_CONTRACTS.ssoStart, { anonymous: true });
   window.location.assign(url);
+}
+
+// One exchange per token, even when the page is mounted twice (React's strict mode): a token works once.
+const exchanges = new Map<string, Promise<TUserInfo>>();
+
+/** The one-time token from /sso/{token} exchanged for the user info; the server sets the session cookie. */
+export function exchangeSsoToken(token: string): Promise<TUserInfo> {
+  let exchange = exchanges.get(token);
+  if (!exchange) {
+    exchange = call(USER_CONTRACTS.ssoToken, { params: { token }, anonymous: true });
+    exchanges.set(token, exchange);
+  }
+  return exchange;
+}
+
+/** The single sign-on messages the login page takes from its address (/login?error=ssoFailed). */
+export function isSsoMessageKey(value: string | null): value is MessageKey {
+  return value !== null && value.startsWith('sso') && Object.hasOwn(MESSAGES, value);
+}
+
+/** The key to send a failed exchange to login with: the server's SSO message, else the general one. */
+export function ssoFailureKey(error: unknown): MessageKey {
+  const key = messageKeyOf(errorMessageOf(error, MESSAGES.ssoFailed));
+  return key && isSsoMessageKey(key) ? key : 'ssoFailed';
 }

@@ -10,7 +10,10 @@ import { failure, mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 import { startSingleSignOn } from '../sso';
 
-vi.mock('../sso', () => ({ startSingleSignOn: vi.fn(() => Promise.resolve()) }));
+vi.mock('../sso', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../sso')>()),
+  startSingleSignOn: vi.fn(() => Promise.resolve()),
+}));
 
 async function fields() {
   return {
@@ -168,9 +171,52 @@ describe('Login page', () => {
   });
 
   it('still clears the local session when the server cannot log out', async () => {
-    mockFetch({ 'DELETE /api/users/mk-01/auth': () => failure(500, 'Failed to logout') });
-    renderApp('/sso/abc', userWith('DS_MK', { userId: 'mk-01' }));
-    expect(await screen.findByRole('button', { name: 'Back to login' })).toBeVisible();
+    mockFetch({
+      'DELETE /api/users/mk-01/auth': () => failure(500, 'Failed to logout'),
+      'GET /api/sso/token/abc': () => failure(400, MESSAGES.ssoExpired),
+    });
+    const { router } = renderApp('/sso/abc', userWith('DS_MK', { userId: 'mk-01' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.ssoExpired);
+    expect(router.state.location.pathname).toBe('/login');
     expect(useAuth.getState().user).toBeNull();
+  });
+});
+
+describe('single sign-on response (/sso/{token})', () => {
+  it.each([
+    ['DS_KT', '/newdevice/list'],
+    ['DS_ST', '/device/list'],
+    ['DS_FRIT', '/device/list'],
+  ] as const)('exchanges the one-time token once and sends %s to %s', async (role, landing) => {
+    const user = userWith(role, { userId: `sso-${role}` });
+    const { requests } = mockFetch({ [`GET /api/sso/token/tok-${role}`]: () => success(user) });
+    const { router } = renderApp(`/sso/tok-${role}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+    expect(useAuth.getState().user).toEqual(user);
+    const exchanges = requests.filter((request) => request.path === `/api/sso/token/tok-${role}`);
+    expect(exchanges).toHaveLength(1);
+    expect(exchanges[0]?.headers.has('User-Name')).toBe(false);
+  });
+
+  it('goes to login with the reason in the red strip when the token is refused', async () => {
+    mockFetch({ 'GET /api/sso/token/used': () => failure(400, MESSAGES.ssoExpired) });
+    const { router } = renderApp('/sso/used');
+    await setLanguage('ja');
+    const strip = await screen.findByRole('alert');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(strip).toHaveTextContent('シングルサインオンの有効期限が切れたか、すでに使用されています');
+  });
+
+  it("shows the server's refusal from /login?error=… in the red strip", async () => {
+    mockFetch({});
+    renderApp('/login?error=ssoNoRole');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.ssoNoRole);
+  });
+
+  it('shows no strip for an unknown or unrelated error key', async () => {
+    mockFetch({});
+    renderApp('/login?error=loginFailed');
+    await screen.findByRole('button', { name: 'For Vendor' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

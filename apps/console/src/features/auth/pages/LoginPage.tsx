@@ -7,13 +7,13 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useAuth } from '../../../app/auth/store';
 import { translateMessage } from '../../../i18n/messages';
 import { LanguageLinks } from '../../../ui/LanguageLinks';
 import { useLoginMutation } from '../api';
-import { startSingleSignOn } from '../sso';
+import { isSsoMessageKey, startSingleSignOn } from '../sso';
 
 type FieldProps = { id: string; label: string; error: string | null; errorColor: string; children: ReactNode };
 
@@ -49,7 +49,10 @@ export default function LoginPage() {
   const dismissExpiry = useAuth((state) => state.dismissExpiry);
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  // A single sign-on that failed comes back here as /login?error={message key} (from the server or /sso).
+  const [searchParams] = useSearchParams();
+  const ssoError = searchParams.get('error');
+  const [failure, setFailure] = useState<string | null>(isSsoMessageKey(ssoError) ? MESSAGES[ssoError] : null);
   const [touched, setTouched] = useState({ userId: false, password: false });
   const loginMutation = useLoginMutation();
 

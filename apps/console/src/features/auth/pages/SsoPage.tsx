@@ -1,24 +1,49 @@
-import { Button, Card, Empty, Flex, Typography } from 'antd';
+import { landingFor } from '@signage/domain';
+import { Card, Flex, Spin, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { useAuth } from '../../../app/auth/store';
+import { exchangeSsoToken, ssoFailureKey } from '../sso';
 
 /**
- * The single sign-on response handler (/sso/{samlresponse}). Entering it has already ended any
- * session; exchanging the SAML response comes with the SSO feature.
+ * The single sign-on response handler (/sso/{samlresponse}, SPEC.md sections 2 and 4). The server
+ * received the identity provider's SAML response and sent the browser here with a one-time token
+ * (never the response itself); entering has already ended any session. The token is exchanged for
+ * the user info and the session cookie, then the role's landing page opens; on failure, login with
+ * the reason in its red strip.
  */
 export default function SsoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const setUser = useAuth((state) => state.setUser);
+  const { samlresponse: token = '' } = useParams();
+
+  useEffect(() => {
+    let active = true;
+    exchangeSsoToken(token).then(
+      (user) => {
+        if (!active) return;
+        setUser(user);
+        navigate(landingFor(user.authority), { replace: true });
+      },
+      (error: unknown) => {
+        if (active) navigate(`/login?error=${ssoFailureKey(error)}`, { replace: true });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [token, navigate, setUser]);
+
   return (
     <Flex component="main" align="center" justify="center" style={{ minHeight: '100vh', padding: 24 }}>
-      <Card style={{ width: '100%', maxWidth: 400 }}>
-        <Typography.Title level={4} style={{ textAlign: 'center' }}>
-          {t('title.sso')}
-        </Typography.Title>
-        <Empty description={t('sso.notAvailable')} />
-        <Button block type="primary" style={{ marginTop: 16 }} onClick={() => navigate('/login', { replace: true })}>
-          {t('sso.backToLogin')}
-        </Button>
+      <Card style={{ width: '100%', maxWidth: 400, textAlign: 'center' }}>
+        <Typography.Title level={4}>{t('title.sso')}</Typography.Title>
+        <Spin />
+        <Typography.Paragraph role="status" style={{ marginTop: 16, marginBottom: 0 }}>
+          {t('sso.signingIn')}
+        </Typography.Paragraph>
       </Card>
     </Flex>
   );
