@@ -33,19 +33,38 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf "${E2E.dataDir}" && npm run --silent serve`,
-    cwd: E2E.repoRoot,
-    url: `${E2E.baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E.port),
-      DATA_DIR: E2E.dataDir,
-      ADMIN_PASSWORD: E2E.adminPassword,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The test SAML identity provider 'For FR Group' goes to (apps/server/test/sso/idp.ts).
+      command: 'npm run --silent sso:dev',
+      cwd: E2E.repoRoot,
+      url: `${E2E.idpURL}/metadata`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { SSO_IDP_PORT: String(E2E.idpPort), SSO_SP_URL: E2E.baseURL },
     },
-  },
+    {
+      command: `rm -rf "${E2E.dataDir}" && npm run --silent serve`,
+      cwd: E2E.repoRoot,
+      url: `${E2E.baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E.port),
+        DATA_DIR: E2E.dataDir,
+        ADMIN_PASSWORD: E2E.adminPassword,
+        LOG_LEVEL: 'warn',
+        // Single sign-on against the test identity provider; password sign-in is unaffected.
+        SSO_IDP_SSO_URL: `${E2E.idpURL}/sso`,
+        SSO_IDP_ENTITY_ID: `${E2E.idpURL}/metadata`,
+        SSO_IDP_CERT_FILE: E2E.idpCertFile,
+        SSO_SP_ENTITY_ID: `${E2E.baseURL}/api/sso/metadata`,
+        SSO_CALLBACK_URL: `${E2E.baseURL}/api/sso/callback`,
+      },
+    },
+  ],
 });

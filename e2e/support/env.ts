@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
+/** The test SAML identity provider (npm run sso:dev) the server is configured to trust. */
+const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 120);
 
 export const E2E = {
   repoRoot,
@@ -10,4 +12,7 @@ export const E2E = {
   baseURL: `http://127.0.0.1:${port}`,
   dataDir: process.env.E2E_DATA_DIR ?? join(repoRoot, '.tmp', 'e2e-data'),
   adminPassword: 'Admin-e2e-Passw0rd',
+  idpPort,
+  idpURL: `http://127.0.0.1:${idpPort}`,
+  idpCertFile: join(repoRoot, 'apps/server/test/sso/fixtures/test-only-idp-signing.crt'),
 };

@@ -25,7 +25,7 @@ export function exchangeSsoToken(token: string): Promise<TUserInfo> {
 
 /** The single sign-on messages the login page takes from its address (/login?error=ssoFailed). */
 export function isSsoMessageKey(value: string | null): value is MessageKey {
-  return value !== null && value.startsWith('sso') && Object.hasOwn(MESSAGES, value);
+  return value?.startsWith('sso') === true && Object.hasOwn(MESSAGES, value);
 }
 
 /** The key to send a failed exchange to login with: the server's SSO message, else the general one. */

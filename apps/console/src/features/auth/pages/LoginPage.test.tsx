@@ -207,10 +207,15 @@ describe('single sign-on response (/sso/{token})', () => {
     expect(strip).toHaveTextContent('シングルサインオンの有効期限が切れたか、すでに使用されています');
   });
 
-  it("shows the server's refusal from /login?error=… in the red strip", async () => {
+  it("shows the server's refusal from /login?error=… in the red strip, until dismissed", async () => {
+    const user = userEvent.setup();
     mockFetch({});
-    renderApp('/login?error=ssoNoRole');
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.ssoNoRole);
+    const { router } = renderApp('/login?error=ssoNoRole');
+    const strip = await screen.findByRole('alert');
+    expect(strip).toHaveTextContent(MESSAGES.ssoNoRole);
+    await user.click(within(strip).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
   });
 
   it('shows no strip for an unknown or unrelated error key', async () => {

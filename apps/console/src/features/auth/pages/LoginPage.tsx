@@ -50,9 +50,16 @@ export default function LoginPage() {
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   // A single sign-on that failed comes back here as /login?error={message key} (from the server or /sso).
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const ssoError = searchParams.get('error');
-  const [failure, setFailure] = useState<string | null>(isSsoMessageKey(ssoError) ? MESSAGES[ssoError] : null);
+  const [shownFailure, setFailure] = useState<string | null>(null);
+  const [ssoDismissed, setSsoDismissed] = useState(false);
+  const failure = shownFailure ?? (isSsoMessageKey(ssoError) && !ssoDismissed ? MESSAGES[ssoError] : null);
+  const dismissFailure = () => {
+    setFailure(null);
+    setSsoDismissed(true);
+    if (ssoError !== null) setSearchParams({}, { replace: true });
+  };
   const [touched, setTouched] = useState({ userId: false, password: false });
   const loginMutation = useLoginMutation();
 
@@ -63,7 +70,7 @@ export default function LoginPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!filled || loginMutation.isPending) return;
-    setFailure(null);
+    dismissFailure();
     dismissExpiry();
     loginMutation.mutate(
       { userId: userId.trim(), password },
@@ -126,7 +133,7 @@ export default function LoginPage() {
             type="error"
             showIcon
             title={translateMessage(t, failure)}
-            closable={{ onClose: () => setFailure(null), 'aria-label': t('common.close') }}
+            closable={{ onClose: dismissFailure, 'aria-label': t('common.close') }}
             style={{ marginBottom: 20 }}
           />
         ) : null}
@@ -137,7 +144,9 @@ export default function LoginPage() {
               id="login-user-id"
               name="username"
               size="large"
-              autoFocus
+              // Not when arriving with a refused single sign-on: leaving the field would mark it as missing,
+              // and the message appearing moves the centred card under the pointer aiming at the strip.
+              autoFocus={ssoError === null}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
@@ -192,7 +201,7 @@ export default function LoginPage() {
           size="large"
           block
           onClick={() => {
-            setFailure(null);
+            dismissFailure();
             startSingleSignOn().catch((error: unknown) => setFailure(errorMessageOf(error, MESSAGES.unexpectedError)));
           }}
         >
