@@ -19,7 +19,7 @@ const { idp, close } = await startTestIdp({
   sp: { entityId: `${site}/api/sso/metadata`, callbackUrl: `${site}/api/sso/callback` },
 });
 
-console.log(`Test SAML identity provider (TEST ONLY) at ${idp.baseUrl}
+process.stdout.write(`Test SAML identity provider (TEST ONLY) at ${idp.baseUrl}
 Users: ${IDP_USERS.map((u) => `${u.userId} (${u.authority || 'no role'})`).join(', ')}
 
 Start the server for it with:
@@ -29,7 +29,7 @@ Start the server for it with:
   SSO_SP_ENTITY_ID=${idp.sp.entityId} \\
   SSO_CALLBACK_URL=${idp.sp.callbackUrl} \\
   npm start
-then open ${site}/login and click 'For FR Group'.`);
+then open ${site}/login and click 'For FR Group'.\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
