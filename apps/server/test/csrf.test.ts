@@ -135,6 +135,26 @@ describe('cross-site request forgery', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
+  it("lets the SAML identity provider's form post reach /api/sso/callback, and no other route", async () => {
+    // The provider's page posts the answer from its own origin by design (modules/sso/routes.ts says why
+    // that is safe). The route answers with a redirect (here: not configured), not the 403.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sso/callback',
+      headers: { host: HOST, origin: SIBLING, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'SAMLResponse=abc',
+    });
+    expect(response.statusCode).toBe(303);
+    const exempt: string[] = [];
+    const probe = await createTestApp({
+      onRoute: (route) => {
+        if (route.config?.allowCrossSite) exempt.push(`${[route.method].flat().join(',')} ${route.url}`);
+      },
+    });
+    await probe.close();
+    expect(exempt).toEqual(['POST /api/sso/callback']);
+  });
+
   it('leaves the player protocol (bearer tokens) alone', async () => {
     const response = await t.app.inject({
       method: 'POST',
