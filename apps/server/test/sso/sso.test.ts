@@ -1,10 +1,10 @@
 import { landingFor, MESSAGES, ROLES } from '@signage/domain';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
-import { ssoTokens, users } from '../../src/db/schema';
+import { auditLog, ssoTokens, users } from '../../src/db/schema';
 import { MODULES } from '../../src/modules';
 import { removeUser } from '../../src/modules/users';
 import {
@@ -105,6 +105,15 @@ describe('refusals: a clear message and no session', () => {
     await expectRefused(t.app, t.db, await idp.response({ requestId, user: idpUser('') }), 'ssoNoRole');
     const [row] = await t.db.select().from(users).where(eq(users.userId, 'fr-norole'));
     expect(row).toBeUndefined();
+    // The administrator can see why.
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'user.sso_refused'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.detail).toMatchObject({ reason: 'ssoNoRole' });
+    expect(String(entry?.detail?.detail)).toContain('fr-norole');
   });
 
   it('refuses an unknown role and two roles at once', async () => {

@@ -4,7 +4,15 @@ import { SESSION_COOKIE, setSessionCookie } from '../../auth/sessions';
 import { route } from '../../http/route';
 import type { ModulePlugin } from '../types';
 import { REQUEST_LIFETIME_MS } from './saml';
-import { completeSignOn, exchangeToken, metadataOf, requireSso, SsoRefusal, startSignOn } from './service';
+import {
+  completeSignOn,
+  exchangeToken,
+  metadataOf,
+  recordRefusal,
+  requireSso,
+  SsoRefusal,
+  startSignOn,
+} from './service';
 
 const C = API.users;
 /** The browser's half of a sign-in in progress; only its hash is in the database. */
@@ -52,6 +60,7 @@ export const ssoRoutes: ModulePlugin = async (app, { deps: { db, config } }) => 
       } catch (error) {
         if (!(error instanceof SsoRefusal)) throw error;
         request.log.warn({ reason: error.detail }, `single sign-on refused: ${error.key}`);
+        await recordRefusal(db, error, request.ip);
         return toLogin(reply, error.key);
       }
     },

@@ -31,6 +31,15 @@ export class SsoRefusal extends Error {
   }
 }
 
+/** A refusal in the audit log, for the administrator asked why somebody cannot sign in. */
+export async function recordRefusal(db: Database, refusal: SsoRefusal, address: string): Promise<void> {
+  await recordAudit(db, {
+    actor: 'sso',
+    action: 'user.sso_refused',
+    detail: { reason: refusal.key, detail: refusal.detail.slice(0, 500), address },
+  });
+}
+
 export function requireSso(sso: SsoConfig | undefined): SsoConfig {
   if (!sso) throw new HttpError(503, MESSAGES.ssoNotConfigured);
   return sso;
