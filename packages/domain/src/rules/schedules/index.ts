@@ -1,3 +1,4 @@
+export * from './contentKind';
 export * from './defaults';
 export * from './diff';
 export * from './resolution';

@@ -2,11 +2,11 @@ import { displayPatternLabel, type PlayerListView, type TDevice } from '@signage
 import { Button, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useChosenLanguage } from '../../../i18n';
-import { textOr } from '../../../i18n/keys';
-import { tagName } from '../../../ui/tagName';
-import { floorMapUrl } from '../api';
-import { formatGmt } from '../format';
+import { useChosenLanguage } from '../../i18n';
+import { textOr } from '../../i18n/keys';
+import { tagName } from '../tagName';
+import { floorMapUrl } from './api';
+import { formatGmt } from './format';
 import { PlayerStatus } from './PlayerStatus';
 
 type Props = {
