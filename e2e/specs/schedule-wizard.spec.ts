@@ -97,7 +97,7 @@ test('DS_MK builds a schedule for two players with three contents and lands on t
     await page.getByRole('button', { name: 'Set', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(scheduleName)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Set' }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
   });
 
   await test.step('the player list, its search cleared, and the schedule on both players', async () => {
@@ -184,7 +184,7 @@ test('DS_ST duplicates a schedule to its own shop player, sees no other shop, an
     await page.getByLabel('Schedule name').fill(`Copy ${stamp}`);
     await page.screenshot({ path: 'test-results/duplicate-3-setting.png', fullPage: true });
     await page.getByRole('button', { name: 'Set', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Set' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/device\/list$/);
     await expect(page.getByText('The schedule has been set')).toBeVisible();
   });

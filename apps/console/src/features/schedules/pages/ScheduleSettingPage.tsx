@@ -126,7 +126,6 @@ export default function ScheduleSettingPage() {
     openDialog({
       kind: 'scheduleSetting',
       title: t('wizard.setting.confirmTitle'),
-      okText: t('wizard.set'),
       content: (
         <Typography.Paragraph>
           {t('wizard.setting.confirmBody', {

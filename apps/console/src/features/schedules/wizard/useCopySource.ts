@@ -5,6 +5,7 @@ import {
   MESSAGES,
   runtimeZone,
   type ScheduleValues,
+  setDeliveryTiming,
   type TSchedule,
   todayIn,
 } from '@signage/domain';
@@ -53,7 +54,10 @@ export function useCopySource(mode: WizardMode) {
     if (source.data) {
       const schedule = source.data;
       const today = todayIn(runtimeZone());
-      const form = formFromSchedule(copyValuesOf(schedule), { today, firstContentLive: schedule.first_content_live });
+      const stored = formFromSchedule(copyValuesOf(schedule), { today, firstContentLive: schedule.first_content_live });
+      // A copy of a schedule that started already: re-applying its timing moves dates the timing no longer
+      // allows (Night: today or earlier to tomorrow) the way the setting step itself would.
+      const form = setDeliveryTiming(stored, stored.timing, today);
       const contents = schedule.contents.filter((c) => !c.deleted).map(toWizardContent);
       startCopy({ id: wanted, name: schedule.schedule_name }, contents, form);
     } else if (source.error) {

@@ -248,7 +248,7 @@ describe('schedule wizard, setting step (issue 10)', { timeout: 60_000 }, () => 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(posted).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Set' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Set' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/device/list'));
     expect(posted[0]?.body).toEqual({
@@ -302,7 +302,7 @@ describe('schedule wizard, setting step (issue 10)', { timeout: 60_000 }, () => 
   });
 });
 
-describe('duplicate schedule (issue 10)', { timeout: 60_000 }, () => {
+describe('duplicate schedule (issue 10)', { timeout: 120_000 }, () => {
   it('prefills contents and setting from the schedule, players anew, and sends through duplicate', async () => {
     const posted: MockRequest[] = [];
     mockFetch({
@@ -344,7 +344,7 @@ describe('duplicate schedule (issue 10)', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Start time')).toHaveValue('09:00');
     expect(screen.getByLabelText('End time')).toHaveValue('18:00');
     await user.click(screen.getByRole('button', { name: 'Set' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Set' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/device/list'));
     expect(posted[0]?.body).toMatchObject({
       schedule_name: 'Summer sale',
@@ -355,5 +355,15 @@ describe('duplicate schedule (issue 10)', { timeout: 60_000 }, () => {
       contents: ['c1', 'c2'],
       dest: ['DV1'],
     });
+  });
+
+  it('moves a started Night schedule copy to start tomorrow, as switching to Night does', async () => {
+    const started = { ...SOURCE, schedule_id: 'S4', available_date_from: addDays(today, -3), available_date_to: today };
+    mockFetch({ 'GET /api/schedules/S4': () => success(started), 'GET /api/devices': devicesReply });
+    renderApp('/duplicateschedule/selectdevice?schedule_id=S4', userWith('DS_MK'));
+    await screen.findByText('Copy of the schedule: Summer sale', {}, { timeout: 15_000 });
+    const draft = readScreenState<{ form: { dateFrom: string; dateTo: string } }>(wizardScreens('duplicate').setting);
+    expect(draft.criteria.form.dateFrom).toBe(addDays(today, 1));
+    expect(draft.criteria.form.dateTo).toBe(addDays(today, 15));
   });
 });
