@@ -12,6 +12,12 @@ CREATE TABLE "schedule_devices" (
 	CONSTRAINT "schedule_devices_schedule_id_device_code_pk" PRIMARY KEY("schedule_id","device_code")
 );
 --> statement-breakpoint
+CREATE TABLE "schedule_player_ends" (
+	"device_code" text PRIMARY KEY NOT NULL,
+	"last_end_local" timestamp,
+	"open" boolean NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "schedules" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"schedule_name" text NOT NULL,
@@ -33,6 +39,7 @@ ALTER TABLE "schedule_contents" ADD CONSTRAINT "schedule_contents_schedule_id_sc
 ALTER TABLE "schedule_contents" ADD CONSTRAINT "schedule_contents_content_id_contents_id_fk" FOREIGN KEY ("content_id") REFERENCES "public"."contents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schedule_devices" ADD CONSTRAINT "schedule_devices_schedule_id_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."schedules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schedule_devices" ADD CONSTRAINT "schedule_devices_device_code_devices_device_code_fk" FOREIGN KEY ("device_code") REFERENCES "public"."devices"("device_code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schedule_player_ends" ADD CONSTRAINT "schedule_player_ends_device_code_devices_device_code_fk" FOREIGN KEY ("device_code") REFERENCES "public"."devices"("device_code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "schedule_contents_content_idx" ON "schedule_contents" USING btree ("content_id","schedule_id");--> statement-breakpoint
 CREATE INDEX "schedule_devices_device_idx" ON "schedule_devices" USING btree ("device_code","ends_local","schedule_id");--> statement-breakpoint
 CREATE INDEX "schedules_created_idx" ON "schedules" USING btree ("created_at","id");

@@ -332,7 +332,7 @@ export const scheduleContents = pgTable(
 
 /**
  * The players a schedule plays on. `ends_local` repeats the schedule's (kept in step by every write of the
- * schedules module) so that "has this player an un-ended schedule" reads one index range per player.
+ * schedules module) so that a player's un-ended schedules are read from this table alone.
  */
 export const scheduleDevices = pgTable(
   'schedule_devices',
@@ -351,3 +351,17 @@ export const scheduleDevices = pgTable(
     index('schedule_devices_device_idx').on(t.deviceCode, t.endsLocal, t.scheduleId),
   ],
 );
+
+/**
+ * Per player, the last wall-clock second any of its schedules plays (`open`: one never ends), kept in step
+ * with schedule_devices by every write of the schedules module. A player has a schedule that has not
+ * ended iff this end, read in its zone, is still ahead, so the player list's has-schedule filter and count
+ * read one row per player instead of all its schedules.
+ */
+export const schedulePlayerEnds = pgTable('schedule_player_ends', {
+  deviceCode: text('device_code')
+    .primaryKey()
+    .references(() => devices.deviceCode),
+  lastEndLocal: timestamp('last_end_local', { mode: 'string' }),
+  open: boolean('open').notNull(),
+});

@@ -66,7 +66,7 @@ export const today = (zone: string = TOKYO) => todayIn(zone as TimeZone);
 export const dayFrom = (days: number, zone: string = TOKYO) => addDays(today(zone), days);
 
 /** A valid create body: Night delivery from tomorrow for a week, all day. */
-export function createBody(dest: string[], contentIds: string[], extra: Record<string, unknown> = {}) {
+export function createBody(dest: string[], contentIds: string[], extra: object = {}) {
   return {
     playlist_name: 'Default playlist',
     schedule_name: `Schedule ${++sequence}`,

@@ -1,10 +1,11 @@
 import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { scheduleContents, scheduleDevices, schedules } from '../../db/schema';
+import { scheduleContents, scheduleDevices, schedulePlayerEnds, schedules } from '../../db/schema';
 
 /**
- * The SQL of the schedules, schedule_contents and schedule_devices tables: this module owns them. Players
- * and contents are reached through their modules; only the foreign keys name their tables.
+ * The SQL of the schedules, schedule_contents, schedule_devices and schedule_player_ends tables: this
+ * module owns them. Players and contents are reached through their modules; only the foreign keys name
+ * their tables. Every write that changes a schedule's players or end refreshes the players' last end.
  */
 export type ScheduleRow = typeof schedules.$inferSelect;
 
@@ -71,14 +72,27 @@ export async function updateScheduleFields(tx: Database, id: string, fields: Sch
     .update(schedules)
     .set({ ...fields, updatedAt: now })
     .where(eq(schedules.id, id));
-  await tx
+  const rows = await tx
     .update(scheduleDevices)
     .set({ endsLocal: endsLocalOf(fields) })
-    .where(eq(scheduleDevices.scheduleId, id));
+    .where(eq(scheduleDevices.scheduleId, id))
+    .returning({ deviceCode: scheduleDevices.deviceCode });
+  await refreshPlayerEnds(
+    tx,
+    rows.map((row) => row.deviceCode),
+  );
 }
 
 export async function deleteSchedule(tx: Database, id: string) {
+  const rows = await tx
+    .delete(scheduleDevices)
+    .where(eq(scheduleDevices.scheduleId, id))
+    .returning({ deviceCode: scheduleDevices.deviceCode });
   await tx.delete(schedules).where(eq(schedules.id, id));
+  await refreshPlayerEnds(
+    tx,
+    rows.map((row) => row.deviceCode),
+  );
 }
 
 export async function replaceContents(tx: Database, id: string, contentIds: readonly string[]) {
@@ -95,6 +109,7 @@ export async function addDevices(tx: Database, id: string, deviceCodes: readonly
     .insert(scheduleDevices)
     .values(deviceCodes.map((deviceCode) => ({ scheduleId: id, deviceCode, endsLocal })))
     .onConflictDoNothing();
+  await refreshPlayerEnds(tx, deviceCodes);
 }
 
 export async function removeDevices(tx: Database, id: string, deviceCodes: readonly string[]) {
@@ -102,6 +117,7 @@ export async function removeDevices(tx: Database, id: string, deviceCodes: reado
   await tx
     .delete(scheduleDevices)
     .where(and(eq(scheduleDevices.scheduleId, id), inArray(scheduleDevices.deviceCode, [...deviceCodes])));
+  await refreshPlayerEnds(tx, deviceCodes);
 }
 
 /** Deletes the schedule when it has no player left; true when it did. */
@@ -193,9 +209,13 @@ export async function unendedSchedulesOf(
   });
 }
 
-/** The SQL boolean of PlayerSchedulesPort.scheduledSql: an un-ended schedule in the player's zone. */
+/**
+ * The SQL boolean of PlayerSchedulesPort.scheduledSql: an un-ended schedule in the player's zone, read
+ * from the player's last end (one row per player). A local end read in a zone grows with the local value,
+ * so the latest end is un-ended iff any is.
+ */
 export function scheduledSql(player: { deviceCode: Column; timeZone: Column }): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${scheduleDevices} sd where sd.device_code = ${player.deviceCode} and ${notEndedSql(sql`sd.ends_local`, player.timeZone)})`;
+  return sql<boolean>`exists (select 1 from ${schedulePlayerEnds} spe where spe.device_code = ${player.deviceCode} and (spe.open or ${notEndedSql(sql`spe.last_end_local`, player.timeZone)}))`;
 }
 
 /** The schedules a player is on (for its removal). */
@@ -209,6 +229,34 @@ export async function scheduleIdsOfDevice(tx: Database, deviceCode: string): Pro
 
 export async function removeDeviceEverywhere(tx: Database, deviceCode: string) {
   await tx.delete(scheduleDevices).where(eq(scheduleDevices.deviceCode, deviceCode));
+  await refreshPlayerEnds(tx, [deviceCode]);
+}
+
+/**
+ * Recomputes the last end of these players from their schedule links. Serialised per player with a
+ * transaction-scoped advisory lock (taken in code order, so two writers never deadlock), so that two
+ * concurrent writes on one player both count: the second recomputes after the first has committed.
+ */
+async function refreshPlayerEnds(tx: Database, deviceCodes: readonly string[]) {
+  const codes = [...new Set(deviceCodes)].sort();
+  if (codes.length === 0) return;
+  const list = sql.join(
+    codes.map((code) => sql`(${code}::text)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('schedule_player_ends:' || c.code)) from (values ${list}) as c(code) order by c.code`,
+  );
+  await tx.execute(sql`
+    insert into ${schedulePlayerEnds} (device_code, last_end_local, open)
+    select sd.device_code, max(sd.ends_local), bool_or(sd.ends_local is null)
+    from ${scheduleDevices} sd where sd.device_code in (select c.code from (values ${list}) as c(code))
+    group by sd.device_code
+    on conflict (device_code) do update set last_end_local = excluded.last_end_local, open = excluded.open`);
+  await tx.execute(sql`
+    delete from ${schedulePlayerEnds} e
+    where e.device_code in (select c.code from (values ${list}) as c(code))
+      and not exists (select 1 from ${scheduleDevices} sd where sd.device_code = e.device_code)`);
 }
 
 /**
