@@ -1,12 +1,12 @@
 import { displayPatternLabel, type PlayerListView, type TDevice } from '@signage/domain';
-import { Button, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Table, type TableProps, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useChosenLanguage } from '../../../i18n';
-import { textOr } from '../../../i18n/keys';
-import { tagName } from '../../../ui/tagName';
-import { floorMapUrl } from '../api';
-import { formatGmt } from '../format';
+import { useChosenLanguage } from '../../i18n';
+import { textOr } from '../../i18n/keys';
+import { tagName } from '../tagName';
+import { floorMapUrl } from './api';
+import { formatGmt } from './format';
 import { PlayerStatus } from './PlayerStatus';
 
 type Props = {
@@ -16,8 +16,11 @@ type Props = {
   loading: boolean;
   showLogs: boolean;
   emptyText: string;
-  onDetails: (device: TDevice) => void;
-  onLogs: (device: TDevice) => void;
+  /** Without it the row has no Details and Logs buttons (the schedule wizard's player picker). */
+  onDetails?: (device: TDevice) => void;
+  onLogs?: (device: TDevice) => void;
+  /** Check boxes to pick players (the schedule wizard). */
+  rowSelection?: TableProps<TDevice>['rowSelection'];
 };
 
 /** A long text cut to its column with the whole text on hover. */
@@ -30,7 +33,17 @@ const clipped = (width: number) => ({
  * The player table of a role's view (SPEC.md section 2): marketing, kitting or shop. Status and tags come
  * early so the fixed action column never hides them at laptop widths; the rest scrolls beside it.
  */
-export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyText, onDetails, onLogs }: Props) {
+export function PlayerTable({
+  view,
+  rows,
+  firstNumber,
+  loading,
+  showLogs,
+  emptyText,
+  onDetails,
+  onLogs,
+  rowSelection,
+}: Props) {
   const { t } = useTranslation();
   const language = useChosenLanguage();
   const number = {
@@ -52,8 +65,8 @@ export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyT
     fixed: 'right' as const,
     render: (_: unknown, d: TDevice) => (
       <Flex gap={8} justify="flex-end">
-        {showLogs ? <Button onClick={() => onLogs(d)}>{t('players.logs')}</Button> : null}
-        <Button type="primary" ghost onClick={() => onDetails(d)}>
+        {showLogs ? <Button onClick={() => onLogs?.(d)}>{t('players.logs')}</Button> : null}
+        <Button type="primary" ghost onClick={() => onDetails?.(d)}>
           {t('players.details')}
         </Button>
       </Flex>
@@ -156,7 +169,8 @@ export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyT
       size="middle"
       loading={loading}
       dataSource={rows}
-      columns={columns[view]}
+      columns={onDetails ? columns[view] : columns[view].filter((column) => column !== actions)}
+      rowSelection={rowSelection}
       pagination={false}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText }}
