@@ -18,6 +18,8 @@ type Props = {
   emptyText: string;
   onDetails: (device: TDevice) => void;
   onLogs: (device: TDevice) => void;
+  /** Opens the device content list on the player's schedules (the button shows when given). */
+  onContents?: (device: TDevice) => void;
 };
 
 /** A long text cut to its column with the whole text on hover. */
@@ -30,7 +32,17 @@ const clipped = (width: number) => ({
  * The player table of a role's view (SPEC.md section 2): marketing, kitting or shop. Status and tags come
  * early so the fixed action column never hides them at laptop widths; the rest scrolls beside it.
  */
-export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyText, onDetails, onLogs }: Props) {
+export function PlayerTable({
+  view,
+  rows,
+  firstNumber,
+  loading,
+  showLogs,
+  emptyText,
+  onDetails,
+  onLogs,
+  onContents,
+}: Props) {
   const { t } = useTranslation();
   const language = useChosenLanguage();
   const number = {
@@ -52,10 +64,40 @@ export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyT
     fixed: 'right' as const,
     render: (_: unknown, d: TDevice) => (
       <Flex gap={8} justify="flex-end">
+        {onContents ? (
+          <Button
+            onClick={() => onContents(d)}
+            disabled={!d.has_schedule}
+            aria-label={t('scheduleView.openContentListOf', { name: d.shop_name })}
+          >
+            {t('scheduleView.contents')}
+          </Button>
+        ) : null}
         {showLogs ? <Button onClick={() => onLogs(d)}>{t('players.logs')}</Button> : null}
         <Button type="primary" ghost onClick={() => onDetails(d)}>
           {t('players.details')}
         </Button>
+      </Flex>
+    ),
+  };
+  const schedule = {
+    title: t('scheduleView.currentSchedule'),
+    key: 'schedule',
+    width: 200,
+    render: (_: unknown, d: TDevice) => (
+      <Flex vertical gap={0}>
+        {d.current_schedule ? (
+          <Typography.Text ellipsis={{ tooltip: d.current_schedule.schedule_name }} style={{ maxWidth: 184 }}>
+            {d.current_schedule.schedule_name}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t('scheduleView.noCurrent')}</Typography.Text>
+        )}
+        {d.next_schedule ? (
+          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 184, fontSize: 12 }}>
+            {t('scheduleView.nextNamed', { name: d.next_schedule.schedule_name })}
+          </Typography.Text>
+        ) : null}
       </Flex>
     ),
   };
@@ -105,6 +147,7 @@ export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyT
       storeName,
       storeCode,
       status,
+      schedule,
       tags,
       {
         title: t('players.country'),
@@ -125,11 +168,12 @@ export function PlayerTable({ view, rows, firstNumber, loading, showLogs, emptyT
       location,
       actions,
     ],
-    kitting: [number, serial, storeName, storeCode, status, pattern, lastAccess, actions],
+    kitting: [number, serial, storeName, storeCode, status, schedule, pattern, lastAccess, actions],
     shop: [
       number,
       storeName,
       status,
+      schedule,
       pattern,
       memo,
       location,
