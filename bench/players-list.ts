@@ -15,7 +15,14 @@ import pg from 'pg';
 import type { SessionUser } from '../apps/server/src/auth/sessions';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
-import { listPlayers } from '../apps/server/src/modules/devices/service';
+import { listPlayers as listPlayersWith } from '../apps/server/src/modules/devices/service';
+import { playerSchedules } from '../apps/server/src/modules/schedules';
+
+const listPlayers = (
+  db: Database,
+  user: Parameters<typeof listPlayersWith>[1],
+  query: Parameters<typeof listPlayersWith>[2],
+) => listPlayersWith({ db, schedules: playerSchedules }, user, query);
 
 const BUDGET_MS = 50;
 const PLAYERS = 20_000;

@@ -18,6 +18,7 @@ import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { MODULES } from './modules';
 import { createMediaDeps } from './modules/contents';
+import { playerSchedules, scheduleContentUsage } from './modules/schedules';
 import type { ApiModule, AppDeps, ContentUsageCheck, MediaDeps } from './modules/types';
 
 export type BuildOptions = {
@@ -26,7 +27,10 @@ export type BuildOptions = {
   modules?: readonly ApiModule[];
   /** Blob store and live platforms; made from the config when omitted (tests pass stand-ins). */
   media?: Partial<MediaDeps>;
-  /** The content-usage port: checks that keep a content from being deleted (see ContentUsageCheck). */
+  /**
+   * The content-usage port: checks that keep a content from being deleted (see ContentUsageCheck), besides
+   * the schedules module's own, which always runs.
+   */
   contentUsage?: readonly ContentUsageCheck[];
   /** Called for every route as it is registered (the access-matrix test checks each has a contract). */
   onRoute?: (route: RouteOptions) => void;
@@ -110,7 +114,13 @@ export async function buildApp({ config, db, modules = MODULES, media, contentUs
   registerAuth(app, db);
   prepareDummyHash();
   await registerDocs(app);
-  const deps: AppDeps = { config, db, media: createMediaDeps(config, media), contentUsage };
+  const deps: AppDeps = {
+    config,
+    db,
+    media: createMediaDeps(config, media),
+    contentUsage: [scheduleContentUsage, ...contentUsage],
+    playerSchedules,
+  };
   for (const module of modules) await registerModule(app, module, deps);
 
   const spa = await registerConsole(app, config.consoleDist);

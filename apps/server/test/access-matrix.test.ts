@@ -36,6 +36,7 @@ function paramsFor(contract: Contract, caller: Caller): Record<string, string> {
     region: 'JP',
     shop_no: '0001',
     upload_id: 'no-such-upload',
+    schedule_id: '00000000-0000-4000-8000-000000000000',
   };
   const names = [...contract.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '');
   const missing = names.filter((name) => !(name in values));

@@ -12,6 +12,7 @@ import {
   primaryKey,
   smallint,
   text,
+  time,
   timestamp,
   unique,
   uniqueIndex,
@@ -277,3 +278,90 @@ export const contents = pgTable(
     index('contents_pattern_updated_idx').on(t.displayPattern, t.updatedAt, t.id).where(live),
   ],
 );
+
+/**
+ * Schedules (SPEC.md sections 3 to 7), owned by the schedules module. Dates and times are wall-clock values
+ * read in each player's own zone; null is the spec's "missing" (no start or end date, all day). `ends_local`
+ * is the last wall-clock second the schedule plays (date_to + time_to, or the day's end), derived by the
+ * database so the "has not ended in the player's zone" test needs no join back to the row's parts; null
+ * never ends. `live`: the first content is a stream, so all of them are (a schedule never mixes the kinds).
+ * `created_at` decides priority (latest wins) and has millisecond precision so that it travels through
+ * JavaScript dates unchanged (a scoped edit that splits a schedule keeps it).
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scheduleName: text('schedule_name').notNull(),
+    playlistName: text('playlist_name').notNull(),
+    dateFrom: date('date_from'),
+    dateTo: date('date_to'),
+    timeFrom: time('time_from'),
+    timeTo: time('time_to'),
+    endsLocal: timestamp('ends_local', { mode: 'string' }).generatedAlwaysAs(
+      sql`("date_to" + coalesce("time_to", '23:59:59'::time))`,
+    ),
+    downloadAllowHour: text('download_allow_hour').notNull().default('23'),
+    live: boolean('live').notNull().default(false),
+    zoneCode: text('zone_code').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('schedules_created_idx').on(t.createdAt, t.id)],
+);
+
+/** A schedule's playlist: its contents in order. Contents are soft-deleted, so the reference always holds. */
+export const scheduleContents = pgTable(
+  'schedule_contents',
+  {
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.position] }),
+    // "Which schedules use this content" (the content-in-use check).
+    index('schedule_contents_content_idx').on(t.contentId, t.scheduleId),
+  ],
+);
+
+/**
+ * The players a schedule plays on. `ends_local` repeats the schedule's (kept in step by every write of the
+ * schedules module) so that a player's un-ended schedules are read from this table alone.
+ */
+export const scheduleDevices = pgTable(
+  'schedule_devices',
+  {
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    deviceCode: text('device_code')
+      .notNull()
+      .references(() => devices.deviceCode),
+    endsLocal: timestamp('ends_local', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.deviceCode] }),
+    // "Schedules of a player", with the end so the has-schedule test is answered from the index.
+    index('schedule_devices_device_idx').on(t.deviceCode, t.endsLocal, t.scheduleId),
+  ],
+);
+
+/**
+ * Per player, the last wall-clock second any of its schedules plays (`open`: one never ends), kept in step
+ * with schedule_devices by every write of the schedules module. A player has a schedule that has not
+ * ended iff this end, read in its zone, is still ahead, so the player list's has-schedule filter and count
+ * read one row per player instead of all its schedules.
+ */
+export const schedulePlayerEnds = pgTable('schedule_player_ends', {
+  deviceCode: text('device_code')
+    .primaryKey()
+    .references(() => devices.deviceCode),
+  lastEndLocal: timestamp('last_end_local', { mode: 'string' }),
+  open: boolean('open').notNull(),
+});

@@ -5,6 +5,7 @@ import { devicesRoutes } from './devices';
 import { floorMapRoutes } from './floormap';
 import { healthRoutes } from './health';
 import { playersRoutes, registrationsRoutes } from './registrations';
+import { schedulesRoutes } from './schedules';
 import { settingRoutes } from './setting';
 import { ssoRoutes } from './sso';
 import type { ApiModule } from './types';
@@ -27,4 +28,5 @@ export const MODULES: readonly ApiModule[] = [
   { name: 'floormap', prefix: '/api/floormap', plugin: floorMapRoutes },
   { name: 'contents', prefix: '/api/contents', plugin: contentsRoutes },
   { name: 'uploads', prefix: '/api/uploads', plugin: uploadsRoutes },
+  { name: 'schedules', prefix: '/api/schedules', plugin: schedulesRoutes },
 ];

@@ -1,3 +1,5 @@
+import type { TScheduleBrief } from '@signage/domain';
+import type { Column, SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BlobStore } from '../blob';
 import type { Config } from '../config';
@@ -19,6 +21,38 @@ export type MediaDeps = {
  */
 export type ContentUsageCheck = (tx: Database, contentId: string) => Promise<string | null>;
 
+/** A player's schedules as its list row and detail show them. */
+export type PlayerScheduleSummary = {
+  /** It has a schedule that has not ended in its zone. */
+  hasSchedule: boolean;
+  current: TScheduleBrief | null;
+  next: TScheduleBrief | null;
+};
+
+/**
+ * What the players feature needs of schedules, without knowing their tables (the schedules module fills
+ * it; buildApp hands it over). The devices module stays the owner of players, the schedules module of
+ * schedules, and neither imports the other's files.
+ */
+export type PlayerSchedulesPort = {
+  /**
+   * A SQL boolean over a devices row: the player has a schedule that has not ended in its zone at the
+   * moment the query runs (the 'Only unscheduled' filter is its negation).
+   */
+  scheduledSql(player: { deviceCode: Column; timeZone: Column }): SQL<boolean>;
+  /** has-schedule, current and next of many players, in one query (no query per player). */
+  summaries(
+    db: Database,
+    players: readonly { deviceCode: string; timeZone: string }[],
+    now: Date,
+  ): Promise<Map<string, PlayerScheduleSummary>>;
+  /**
+   * Takes a player off every schedule, in the player delete transaction (`tx`); a schedule left with no
+   * player is deleted.
+   */
+  detachPlayer(tx: Database, deviceCode: string): Promise<void>;
+};
+
 /** What every module gets: no globals, so tests can build as many apps as they like. */
 export type AppDeps = {
   config: Config;
@@ -26,6 +60,8 @@ export type AppDeps = {
   media: MediaDeps;
   /** The content-usage port: every check must pass before a content is deleted. */
   contentUsage: readonly ContentUsageCheck[];
+  /** The players' view of schedules (has_schedule, current and next, removal with the player). */
+  playerSchedules: PlayerSchedulesPort;
 };
 export type ModuleOptions = { deps: AppDeps };
 export type ModulePlugin = FastifyPluginAsyncZod<ModuleOptions>;

@@ -27,3 +27,16 @@ export function displayPatternLabel(value: string): string {
 export function multielementAllowed(pattern: DisplayPattern): boolean {
   return pattern !== 'Multi,CW&1x1v';
 }
+
+/** The combined pattern: one player driving a 16:9 and a 9:16 screen. */
+export const COMBINED_DISPLAY_PATTERN = 'Multi,CW&1x1v';
+
+/**
+ * Whether a content made for `contentPattern` may play on a player of `playerPattern`: the same pattern,
+ * or a single-screen content (Multi,CW or 1x1v) on a combined player, which shows it on the matching
+ * screen. A combined content needs both screens, so it plays on combined players only.
+ */
+export function contentFitsPlayer(contentPattern: string, playerPattern: string): boolean {
+  if (contentPattern === playerPattern) return true;
+  return playerPattern === COMBINED_DISPLAY_PATTERN && (contentPattern === 'Multi,CW' || contentPattern === '1x1v');
+}

@@ -93,6 +93,10 @@ export const MESSAGES = {
   scheduleStartToday: 'The start date must be today or later',
   scheduleStartTomorrow: 'For Night delivery the start date must be tomorrow or later',
   scheduleEndBeforeStart: 'The end date must not be before the start date',
+  scheduleMixedKinds: 'A schedule holds either images and movies or live streams, not both',
+  scheduleDisplayPatternMismatch: 'A content does not fit the display pattern of a player',
+  scheduleContentExpired: 'An expired content cannot be scheduled',
+  scheduleContentInUse: 'This content is used by a current or future schedule and cannot be deleted',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

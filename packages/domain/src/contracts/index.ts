@@ -1,6 +1,7 @@
 import { CONTENT_CONTRACTS } from './contents';
 import type { Contract } from './contract';
 import { PLAYER_CONTRACTS } from './players';
+import { SCHEDULE_CONTRACTS } from './schedules';
 import { SETTING_CONTRACTS } from './settings';
 import { USER_CONTRACTS } from './users';
 
@@ -18,6 +19,7 @@ export const API = {
   setting: SETTING_CONTRACTS,
   players: PLAYER_CONTRACTS,
   contents: CONTENT_CONTRACTS,
+  schedules: SCHEDULE_CONTRACTS,
 } as const;
 
 export const API_CONTRACTS: readonly Contract[] = Object.values(API).flatMap((group) => Object.values(group));

@@ -1,5 +1,8 @@
 /** The contents module: media contents, their uploads (multipart and tus) and their files. */
 export { cleanUploadLeftovers, createMediaDeps } from './media-deps';
+export { presentContent } from './present';
+export { type ContentRow, findContentsById } from './repo';
 export { contentsRoutes } from './routes';
+export { canSeeContent } from './service';
 export { uploadsRoutes } from './tus';
 export type { ContentUsageCheck } from './usage';

@@ -66,9 +66,11 @@ export async function listContents(
     .limit(page.limit + 1);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A live (not deleted) content by its key or its content_id. */
 export async function findContent(db: Database, keyOrId: string): Promise<ContentRow | undefined> {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(keyOrId);
+  const isUuid = UUID.test(keyOrId);
   const match = isUuid ? or(eq(contents.key, keyOrId), eq(contents.id, keyOrId)) : eq(contents.key, keyOrId);
   const [row] = await db
     .select()
@@ -111,4 +113,11 @@ export async function markContentDeleted(db: Database, id: string): Promise<bool
 export async function findContentIncludingDeleted(db: Database, id: string): Promise<ContentRow | undefined> {
   const [row] = await db.select().from(contents).where(eq(contents.id, id)).limit(1);
   return row;
+}
+
+/** Rows by id, deleted ones included (a schedule keeps showing the name of a content deleted since). */
+export async function findContentsById(db: Database, ids: readonly string[]): Promise<ContentRow[]> {
+  const uuids = ids.filter((id) => UUID.test(id));
+  if (uuids.length === 0) return [];
+  return db.select().from(contents).where(inArray(contents.id, uuids));
 }

@@ -84,10 +84,13 @@ export async function searchContents(
  */
 export async function visibleContent(db: Database, user: SessionUser, keyOrId: string): Promise<ContentRow> {
   const row = await findContent(db, keyOrId);
-  if (!row) throw notFound();
-  // Contents for all countries (no region) reach every reader; region-bound readers also their own region.
-  if (!inScope(scopeOf(user), { region: row.region }, { unassigned: true })) throw notFound();
+  if (!row || !canSeeContent(user, row)) throw notFound();
   return row;
+}
+
+/** Contents for all countries (no region) reach every reader; region-bound readers also their own region. */
+export function canSeeContent(user: SessionUser, row: Pick<ContentRow, 'region'>): boolean {
+  return inScope(scopeOf(user), { region: row.region }, { unassigned: true });
 }
 
 export async function getContent(db: Database, user: SessionUser, key: string): Promise<TContent> {

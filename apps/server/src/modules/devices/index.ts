@@ -12,8 +12,15 @@ export {
   type StoreValues,
   savePin,
 } from './lifecycle';
-export { type DeviceRow, findDevice, findDeviceBySerial, findDeviceByTokenHash } from './repo';
+export {
+  type DeviceRow,
+  deviceTimeZoneSql,
+  findDevice,
+  findDeviceBySerial,
+  findDeviceByTokenHash,
+  findDevicesByCode,
+} from './repo';
 export { devicesRoutes } from './routes';
-export { visibleDevice } from './service';
+export { playerAccess, visibleDevice } from './service';
 export { replaceDeviceTags } from './tags';
 export { countWaiting, listWaiting, type WaitingFilter } from './waiting';

@@ -20,25 +20,27 @@ import { scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { devices } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
+import type { PlayerSchedulesPort } from '../types';
 import type { DeviceListFilter } from './scope';
 import { tagged } from './tags';
 
 /**
- * Whether a player has a schedule is derived, never stored: there are no schedules yet, so none has.
- * The schedules feature turns this into an exists() over its targets; schedule changes then never
- * touch the devices row, so they do not move updated_at, the list's cursor key.
+ * A player row as the module reads it. Whether a player has a schedule is derived, never stored: the
+ * schedules feature answers it through the PlayerSchedulesPort (a SQL fragment for the list filter, a
+ * summary for the rows shown), so schedule changes never touch the devices row and never move
+ * updated_at, the list's cursor key.
  */
-const scheduled = sql<boolean>`false`;
+const playerColumns = getTableColumns(devices);
+export type DeviceRow = typeof devices.$inferSelect;
 
-/** A player row as the module reads it: the stored columns and the derived has-schedule truth. */
-const playerColumns = { ...getTableColumns(devices), hasSchedule: scheduled };
-export type DeviceRow = typeof devices.$inferSelect & { hasSchedule: boolean };
+/** The has-schedule test of the list filter, over this table's columns (see PlayerSchedulesPort). */
+export type ScheduledSql = PlayerSchedulesPort['scheduledSql'];
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
 /** The WHERE clause of a player list query (SPEC.md section 7 filters), without the cursor. */
-function conditions(filter: DeviceListFilter, now: Date): SQL[] {
+function conditions(filter: DeviceListFilter, now: Date, scheduledSql: ScheduledSql): SQL[] {
   const where: (SQL | undefined)[] = [isNull(devices.deletedAt)];
   const cutoff = aliveCutoff(now);
   where.push(scopeWhere(filter, { region: devices.region, shopNo: devices.shopNo }));
@@ -47,7 +49,10 @@ function conditions(filter: DeviceListFilter, now: Date): SQL[] {
   if (filter.is_activated !== undefined) where.push(eq(devices.isActivated, filter.is_activated));
   if (filter.shop_name) where.push(ilike(devices.shopName, contains(filter.shop_name)));
   if (filter.memo) where.push(ilike(devices.memo, contains(filter.memo)));
-  if (filter.has_schedule !== undefined) where.push(filter.has_schedule ? scheduled : not(scheduled));
+  if (filter.has_schedule !== undefined) {
+    const scheduled = scheduledSql({ deviceCode: devices.deviceCode, timeZone: devices.timeZone });
+    where.push(filter.has_schedule ? scheduled : not(scheduled));
+  }
   if (filter.is_alive === true) where.push(and(eq(devices.isAlive, true), sql`${devices.lastAccessed} >= ${cutoff}`));
   if (filter.is_alive === false) {
     where.push(or(eq(devices.isAlive, false), isNull(devices.lastAccessed), lt(devices.lastAccessed, cutoff)));
@@ -67,8 +72,9 @@ export async function listDevices(
   db: Database,
   filter: DeviceListFilter,
   page: { cursor: KeysetCursor | null; limit: number; now: Date },
+  scheduledSql: ScheduledSql,
 ): Promise<DeviceRow[]> {
-  const where = conditions(filter, page.now);
+  const where = conditions(filter, page.now, scheduledSql);
   const descending = filter.order === 'DESC';
   if (page.cursor) {
     const { at, key } = page.cursor;
@@ -87,11 +93,16 @@ export async function listDevices(
     .limit(page.limit);
 }
 
-export async function countDevices(db: Database, filter: DeviceListFilter, now: Date): Promise<number> {
+export async function countDevices(
+  db: Database,
+  filter: DeviceListFilter,
+  now: Date,
+  scheduledSql: ScheduledSql,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(devices)
-    .where(and(...conditions(filter, now)));
+    .where(and(...conditions(filter, now, scheduledSql)));
   return row?.n ?? 0;
 }
 
@@ -103,6 +114,15 @@ export async function findDevice(db: Database, deviceCode: string): Promise<Devi
     .where(and(eq(devices.deviceCode, deviceCode), isNull(devices.deletedAt)))
     .limit(1);
   return row;
+}
+
+/** Players by their codes, deleted ones included (the caller decides what a deleted player means). */
+export async function findDevicesByCode(db: Database, deviceCodes: readonly string[]): Promise<DeviceRow[]> {
+  if (deviceCodes.length === 0) return [];
+  return db
+    .select(playerColumns)
+    .from(devices)
+    .where(inArray(devices.deviceCode, [...deviceCodes]));
 }
 
 /** A player that is not deleted, by its serial (unique among live players). */
@@ -140,4 +160,12 @@ export async function updateDevice(db: Database, deviceCode: string, change: Dev
     .where(and(eq(devices.deviceCode, deviceCode), isNull(devices.deletedAt)))
     .returning({ code: devices.deviceCode });
   return rows.length > 0;
+}
+
+/**
+ * The SQL of a player's time zone from an expression naming its code, for other modules' queries that
+ * must read wall-clock values in the player's zone (a schedule's end) without reading this table.
+ */
+export function deviceTimeZoneSql(deviceCode: SQL): SQL {
+  return sql`(select ${devices.timeZone} from ${devices} where ${devices.deviceCode} = ${deviceCode})`;
 }

@@ -5,16 +5,17 @@ import { editPlayer, listPlayers, playerDetail, removePlayer } from './service';
 
 const C = API.players;
 
-export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media } }) => {
-  route(app, C.list, async ({ user, query }) => listPlayers(db, user, query, media.blobs));
+export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media, playerSchedules } }) => {
+  const deps = { db, schedules: playerSchedules, blobs: media.blobs };
+  route(app, C.list, async ({ user, query }) => listPlayers(deps, user, query));
   route(app, C.detail, async ({ user, params }) => ({
-    devices: await playerDetail(db, user, params.device_code, media.blobs),
+    devices: await playerDetail(deps, user, params.device_code),
   }));
   route(app, C.update, async ({ user, params, body }) => ({
-    devices: await editPlayer(db, user, params.device_code, body, media.blobs),
+    devices: await editPlayer(deps, user, params.device_code, body),
   }));
   route(app, C.remove, async ({ user, params }) => {
-    await removePlayer(db, user, params.device_code);
+    await removePlayer(deps, user, params.device_code);
     return null;
   });
 };

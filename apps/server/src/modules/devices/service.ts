@@ -14,35 +14,30 @@ import {
 import { recordAudit } from '../../audit/repo';
 import { authorize } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
-import type { BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
 import { softDeleteDevice } from './lifecycle';
-import { presentDevices } from './present';
+import { type PlayerDeps, presentDevices } from './present';
 import { countDevices, type DeviceChange, type DeviceRow, findDevice, listDevices, updateDevice } from './repo';
 import { inScope, scopedFilter, scopeOf } from './scope';
 import { replaceDeviceTags } from './tags';
 
-export async function listPlayers(
-  db: Database,
-  user: SessionUser,
-  query: TDeviceListFilter,
-  blobs?: BlobStore,
-): Promise<TDeviceList> {
+export async function listPlayers(deps: PlayerDeps, user: SessionUser, query: TDeviceListFilter): Promise<TDeviceList> {
+  const { db, schedules, blobs } = deps;
   const filter = scopedFilter(user, query);
   const now = new Date();
   const limit = query.all ? DEVICE_LIST_ALL_LIMIT : query.limit;
   const [rows, total] = await Promise.all([
     // One row more than asked tells whether more follow.
-    listDevices(db, filter, { cursor: decodeCursor(query.endCursor), limit: limit + 1, now }),
-    countDevices(db, filter, now),
+    listDevices(db, filter, { cursor: decodeCursor(query.endCursor), limit: limit + 1, now }, schedules.scheduledSql),
+    countDevices(db, filter, now, schedules.scheduledSql),
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const more = rows.length > limit;
   return {
-    devices: await presentDevices(db, page, now, query.all ? undefined : blobs),
+    devices: await presentDevices({ db, schedules, blobs: query.all ? undefined : blobs }, page, now),
     summary: {
       endCursor: last ? encodeCursor(last.updatedAt, last.deviceCode) : null,
       moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
@@ -58,13 +53,18 @@ export async function visibleDevice(db: Database, user: SessionUser, deviceCode:
   return row;
 }
 
-export async function playerDetail(
-  db: Database,
-  user: SessionUser,
-  deviceCode: string,
-  blobs?: BlobStore,
-): Promise<TDevice[]> {
-  return presentDevices(db, [await visibleDevice(db, user, deviceCode)], new Date(), blobs);
+export async function playerDetail(deps: PlayerDeps, user: SessionUser, deviceCode: string): Promise<TDevice[]> {
+  return presentDevices(deps, [await visibleDevice(deps.db, user, deviceCode)], new Date());
+}
+
+/**
+ * Whether a user may reach a player in a write that names it (a schedule's players): null when it may,
+ * 404 when the player does not exist (never registered, or deleted), 403 when it lies outside the user's
+ * region or shop, or is not yet paired for a role that sees paired players only.
+ */
+export function playerAccess(user: SessionUser, row: DeviceRow | undefined): 403 | 404 | null {
+  if (!row || row.deletedAt !== null || row.registeredAt === null) return 404;
+  return inScope(scopeOf(user), row) ? null : 403;
 }
 
 const STORE_FIELDS = ['region', 'shop_no', 'shop_name', 'display_pattern'] as const;
@@ -102,12 +102,12 @@ function zoneChange(row: DeviceRow, region: string, requested: string | undefine
 }
 
 export async function editPlayer(
-  db: Database,
+  deps: PlayerDeps,
   user: SessionUser,
   deviceCode: string,
   change: TDeviceUpdate,
-  blobs?: BlobStore,
 ): Promise<TDevice[]> {
+  const { db } = deps;
   const before = await visibleDevice(db, user, deviceCode);
   const store = storeChange(user, change);
   const timeZone = zoneChange(before, store.region ?? before.region, change.time_zone);
@@ -132,17 +132,19 @@ export async function editPlayer(
       detail: { ...change, ...(Object.keys(store).length > 0 ? { previous } : {}) },
     });
   });
-  return playerDetail(db, user, deviceCode, blobs);
+  return playerDetail(deps, user, deviceCode);
 }
 
 /**
  * Deletes a player (DS_LHQIT in its region, DS_FRIT anywhere), softly: its token stops working at once,
- * it leaves every list, and its row keeps the names play history shows. Its logs stay stored, unreachable.
+ * it leaves every list and every schedule (a schedule left with no player goes too), and its row keeps the
+ * names play history shows. Its logs stay stored, unreachable.
  */
-export async function removePlayer(db: Database, user: SessionUser, deviceCode: string) {
+export async function removePlayer({ db, schedules }: PlayerDeps, user: SessionUser, deviceCode: string) {
   const row = await visibleDevice(db, user, deviceCode);
   await db.transaction(async (tx) => {
     if (!(await softDeleteDevice(tx, row, new Date()))) throw notFound(MESSAGES.playerDeleteFailed);
+    await schedules.detachPlayer(tx, deviceCode);
     await recordAudit(tx, {
       actor: user.userId,
       action: 'player.delete',

@@ -1,0 +1,91 @@
+import {
+  contentFitsPlayer,
+  displayPatternLabel,
+  type LocalDate,
+  MESSAGES,
+  type ScheduleValues,
+  validateScheduleValues,
+} from '@signage/domain';
+import { scopeOf } from '../../auth/policies';
+import type { SessionUser } from '../../auth/sessions';
+import type { Database } from '../../db/client';
+import { forbidden, HttpError, notFound } from '../../http/envelope';
+import { type ContentRow, canSeeContent, findContentsById } from '../contents';
+import { type DeviceRow, findDevicesByCode, playerAccess } from '../devices';
+
+/** A region- or shop-bound user: its changes must not reach other shops' screens. */
+export function isScoped(user: SessionUser): boolean {
+  const scope = scopeOf(user);
+  return scope.region !== null || scope.shopNo !== null;
+}
+
+export const unique = <T>(items: readonly T[]) => [...new Set(items)];
+
+/**
+ * The players a write names, each checked against the user's reach: 404 for a player that does not exist
+ * (or was deleted), 403 for one outside the user's region or shop. Answered in the order asked.
+ */
+export async function checkedPlayers(db: Database, user: SessionUser, codes: readonly string[]): Promise<DeviceRow[]> {
+  const asked = unique(codes);
+  const rows = new Map((await findDevicesByCode(db, asked)).map((row) => [row.deviceCode, row]));
+  return asked.map((code) => {
+    const row = rows.get(code);
+    const access = playerAccess(user, row);
+    if (access === 404) throw notFound();
+    if (access === 403) throw forbidden();
+    return row as DeviceRow;
+  });
+}
+
+/**
+ * The contents a write names, in order (a playlist may repeat one): 404 for an id that does not exist or
+ * was deleted, 403 for another region's content (region-bound users reach their region's and the global
+ * ones, as the contents list shows them).
+ */
+export async function checkedContents(db: Database, user: SessionUser, ids: readonly string[]): Promise<ContentRow[]> {
+  const rows = new Map((await findContentsById(db, unique(ids))).map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = rows.get(id);
+    if (!row || row.deletedAt !== null) throw notFound();
+    if (!canSeeContent(user, row)) throw forbidden();
+    return row;
+  });
+}
+
+const bad = (message: string, detail: string) => new HttpError(400, `${message}: ${detail}`);
+
+/**
+ * The rules between a schedule's contents and its players. The first content decides the kind: images and
+ * movies, or live streams only. Contents in `fresh` (newly put on the schedule) must not have expired by
+ * `today`. Every content must fit every player's display pattern (contentFitsPlayer). Answers whether the
+ * schedule is live.
+ */
+export function checkContents(
+  contents: readonly ContentRow[],
+  players: readonly DeviceRow[],
+  context: { today: LocalDate; fresh: (contentId: string) => boolean },
+): boolean {
+  const live = contents[0]?.type === 'stream';
+  const other = contents.find((content) => (content.type === 'stream') !== live);
+  if (other) throw bad(MESSAGES.scheduleMixedKinds, `"${other.name}"`);
+  const expired = contents.find(
+    (content) => context.fresh(content.id) && content.licenseTo !== null && content.licenseTo < context.today,
+  );
+  if (expired) throw bad(MESSAGES.scheduleContentExpired, `"${expired.name}" (${expired.licenseTo})`);
+  for (const content of contents) {
+    const player = players.find((p) => !contentFitsPlayer(content.displayPattern, p.displayPattern));
+    if (player) {
+      throw bad(
+        MESSAGES.scheduleDisplayPatternMismatch,
+        `"${content.name}" (${displayPatternLabel(content.displayPattern)}) / ${player.shopName} ${player.shopNo} ${player.deviceCode} (${displayPatternLabel(player.displayPattern)})`,
+      );
+    }
+  }
+  return live;
+}
+
+/** validateScheduleValues or 400 with the first rule broken (its catalogue text). */
+export function checkValues(values: ScheduleValues, context: { today: LocalDate; checkStart: boolean }) {
+  const [issue] = validateScheduleValues(values, context);
+  if (issue) throw new HttpError(400, issue.message);
+}

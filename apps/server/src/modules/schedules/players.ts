@@ -1,0 +1,86 @@
+import {
+  MESSAGES,
+  resolveCurrentSchedule,
+  resolveNextSchedule,
+  type TimeZone,
+  type ZoneClock,
+  zoneClock,
+} from '@signage/domain';
+import { deviceTimeZoneSql } from '../devices';
+import type { ContentUsageCheck, PlayerScheduleSummary, PlayerSchedulesPort } from '../types';
+import { presentBrief, resolvable } from './present';
+import {
+  deleteIfNoDevices,
+  removeDeviceEverywhere,
+  type ScheduleRow,
+  scheduledSql,
+  scheduleIdsOfDevice,
+  unendedSchedulesOf,
+  unendedSchedulesUsing,
+} from './repo';
+
+const NONE: PlayerScheduleSummary = { hasSchedule: false, current: null, next: null };
+
+/**
+ * The players feature's view of schedules (PlayerSchedulesPort), handed to the devices module by buildApp:
+ * the has-schedule SQL of the list filter, has_schedule with current and next for a page of players (one
+ * query, one zone clock per zone), and the removal of a deleted player from its schedules.
+ */
+export const playerSchedules: PlayerSchedulesPort = {
+  scheduledSql,
+
+  async summaries(db, players, now) {
+    const answer = new Map<string, PlayerScheduleSummary>();
+    if (players.length === 0) return answer;
+    const pairs = await unendedSchedulesOf(db, players);
+    const byDevice = new Map<string, ScheduleRow[]>();
+    for (const { deviceCode, schedule } of pairs) {
+      const list = byDevice.get(deviceCode) ?? [];
+      list.push(schedule);
+      byDevice.set(deviceCode, list);
+    }
+    const clocks = new Map<string, ZoneClock>();
+    for (const player of players) {
+      const rows = byDevice.get(player.deviceCode);
+      if (!rows || rows.length === 0) {
+        answer.set(player.deviceCode, NONE);
+        continue;
+      }
+      let clock = clocks.get(player.timeZone);
+      if (!clock) {
+        clock = zoneClock(player.timeZone as TimeZone);
+        clocks.set(player.timeZone, clock);
+      }
+      const candidates = rows.map((row) => ({ ...resolvable(row), row }));
+      const current = resolveCurrentSchedule(candidates, clock, now);
+      const next = resolveNextSchedule(candidates, clock, now);
+      answer.set(player.deviceCode, {
+        hasSchedule: true,
+        current: current ? presentBrief(current.row) : null,
+        next: next ? presentBrief(next.schedule.row) : null,
+      });
+    }
+    return answer;
+  },
+
+  async detachPlayer(tx, deviceCode) {
+    const ids = await scheduleIdsOfDevice(tx, deviceCode);
+    await removeDeviceEverywhere(tx, deviceCode);
+    for (const id of ids) await deleteIfNoDevices(tx, id);
+  },
+};
+
+const NAMES_SHOWN = 5;
+
+/**
+ * The content-usage check (ContentUsageCheck): a content a current or future schedule plays may not be
+ * deleted; the message names those schedules. A schedule counts as ended once it has ended in the zone of
+ * every one of its players. Contents only ended schedules used may go; those schedules keep the name.
+ */
+export const scheduleContentUsage: ContentUsageCheck = async (tx, contentId) => {
+  const names = await unendedSchedulesUsing(tx, contentId, deviceTimeZoneSql);
+  if (names.length === 0) return null;
+  const shown = names.slice(0, NAMES_SHOWN).join(', ');
+  const more = names.length > NAMES_SHOWN ? ` (+${names.length - NAMES_SHOWN})` : '';
+  return `${MESSAGES.scheduleContentInUse}: ${shown}${more}`;
+};

@@ -1,0 +1,83 @@
+import type {
+  LocalDate,
+  LocalTime,
+  ScheduleValues,
+  TSchedule,
+  TScheduleBrief,
+  TScheduleContent,
+} from '@signage/domain';
+import { type ContentRow, presentContent } from '../contents';
+import type { ScheduleRow } from './repo';
+
+/** A row in the resolution rules' shape (empty strings are the spec's "missing"). */
+export function resolvable(row: ScheduleRow) {
+  return {
+    schedule_id: row.id,
+    created_at: row.createdAt,
+    available_date_from: (row.dateFrom ?? '') as LocalDate | '',
+    available_date_to: (row.dateTo ?? '') as LocalDate | '',
+    available_time_from: (row.timeFrom ?? '') as LocalTime | '',
+    available_time_to: (row.timeTo ?? '') as LocalTime | '',
+  };
+}
+
+/** The stored schedule as the domain's values (what validation and the update diff work on). */
+export function valuesOf(row: ScheduleRow, contents: string[], dest: string[]): ScheduleValues {
+  return {
+    ...resolvable(row),
+    playlist_name: row.playlistName,
+    schedule_name: row.scheduleName,
+    download_allow_hour: row.downloadAllowHour === '23' ? '23' : '',
+    contents,
+    dest,
+  };
+}
+
+export function presentBrief(row: ScheduleRow): TScheduleBrief {
+  const values = resolvable(row);
+  return {
+    schedule_id: row.id,
+    schedule_name: row.scheduleName,
+    playlist_name: row.playlistName,
+    available_date_from: values.available_date_from,
+    available_date_to: values.available_date_to,
+    available_time_from: values.available_time_from,
+    available_time_to: values.available_time_to,
+    download_allow_hour: row.downloadAllowHour === '23' ? '23' : '',
+    first_content_live: row.live,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentScheduleContent(row: ContentRow): TScheduleContent {
+  const content = presentContent(row);
+  return {
+    content_id: content.content_id,
+    name: content.name,
+    type: content.type,
+    display_pattern: content.display_pattern,
+    thumbnail_url: content.thumbnail_url,
+    rtmp_url: content.rtmp_url,
+    stream_key: content.stream_key,
+    duration: content.duration,
+    license_from: content.license_from,
+    license_to: content.license_to,
+    deleted: row.deletedAt !== null,
+  };
+}
+
+/** The full answer: ordered contents, the players the user sees, and how many others it also plays on. */
+export function presentSchedule(
+  row: ScheduleRow,
+  contents: TScheduleContent[],
+  dest: { visible: string[]; hidden: number },
+): TSchedule {
+  return {
+    ...presentBrief(row),
+    zone_code: row.zoneCode,
+    contents,
+    dest: dest.visible,
+    dest_hidden: dest.hidden,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
