@@ -7,6 +7,9 @@ import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 import { contentOf, listOf, scheduleOf } from './testing';
 
+/** The first render loads the route's chunks: slow on a busy machine. */
+const SLOW = { timeout: 20_000 };
+
 const today = todayIn('Asia/Tokyo' as TimeZone);
 const day = (n: number) => addDays(today as LocalDate, n);
 
@@ -27,7 +30,7 @@ function mockPlayerList(list = listOf([scheduleOf()])) {
 async function openModal(role: Role) {
   const user = userEvent.setup();
   const view = renderApp('/device/list', userWith(role, { region: role === 'DS_MK' ? '' : 'US' }));
-  await user.click(await screen.findByRole('button', { name: 'Contents of Chicago State St' }));
+  await user.click(await screen.findByRole('button', { name: 'Contents of Chicago State St' }, SLOW));
   const dialog = await screen.findByRole('dialog');
   await within(dialog).findByText('Autumn campaign');
   return { user, dialog, ...view };

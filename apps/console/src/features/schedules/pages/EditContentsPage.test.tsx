@@ -6,6 +6,9 @@ import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 import { listOf, scheduleOf } from '../contentList/testing';
 
+/** The first render loads the route's chunks: slow on a busy machine. */
+const SLOW = { timeout: 20_000 };
+
 const schedule = scheduleOf({ available_date_from: '2030-01-01', available_date_to: '2030-02-01' });
 const PATH = '/device/contentedit?schedule_id=s1&device_code=DVTEST&from=detail';
 
@@ -74,7 +77,7 @@ describe('Edit contents', () => {
     const user = userEvent.setup();
     const { requests } = mockEdit();
     const { router } = renderApp(PATH, userWith('DS_MK', { region: '' }));
-    expect(await screen.findByLabelText('Playlist name')).toHaveValue('Default playlist');
+    expect(await screen.findByLabelText('Playlist name', {}, SLOW)).toHaveValue('Default playlist');
     expect(names()).toEqual(['Spring sale', 'Winter coats', 'Store map']);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
 
@@ -98,7 +101,7 @@ describe('Edit contents', () => {
     const user = userEvent.setup();
     const { requests } = mockEdit();
     renderApp(PATH, userWith('DS_ST', { region: 'US', shop_no: '0012' }));
-    const name = await screen.findByLabelText('Playlist name');
+    const name = await screen.findByLabelText('Playlist name', {}, SLOW);
     await user.click(screen.getByRole('button', { name: /Add contents/ }));
     const picker = (await screen.findByText('Add images and videos')).closest('.ant-modal') as HTMLElement;
     await within(picker).findByText('Poster');
@@ -123,7 +126,7 @@ describe('Edit contents', () => {
   it('moves a row dropped onto another', { timeout: 60_000 }, async () => {
     mockEdit();
     renderApp(PATH, userWith('DS_MK', { region: '' }));
-    await screen.findByLabelText('Playlist name');
+    await screen.findByLabelText('Playlist name', {}, SLOW);
     const rows = screen.getAllByTestId('playlist-row');
     const data = new Map<string, string>();
     const dataTransfer = {
@@ -141,7 +144,7 @@ describe('Edit contents', () => {
     const user = userEvent.setup();
     const { requests } = mockEdit();
     renderApp(PATH, userWith('DS_MK', { region: '' }));
-    await user.clear(await screen.findByLabelText('Playlist name'));
+    await user.clear(await screen.findByLabelText('Playlist name', {}, SLOW));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter the playlist name')).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);

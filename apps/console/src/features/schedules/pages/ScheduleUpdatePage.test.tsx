@@ -7,6 +7,9 @@ import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 import { listOf, scheduleOf } from '../contentList/testing';
 
+/** The first render loads the route's chunks: slow on a busy machine. */
+const SLOW = { timeout: 20_000 };
+
 const today = todayIn(runtimeZone());
 const day = (n: number) => addDays(today as LocalDate, n);
 const schedule = scheduleOf({ available_date_from: day(3), available_date_to: day(10) });
@@ -33,7 +36,7 @@ describe('Schedule update', () => {
     const user = userEvent.setup();
     const { requests } = mockSchedule();
     const { router } = renderApp(PATH, userWith('DS_MK', { region: '' }));
-    const name = await screen.findByLabelText('Schedule name');
+    const name = await screen.findByLabelText('Schedule name', {}, SLOW);
     expect(name).toHaveValue('Autumn campaign');
     expect(screen.getByRole('checkbox', { name: 'All day' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Night delivery' })).toBeChecked();
@@ -63,7 +66,7 @@ describe('Schedule update', () => {
     const user = userEvent.setup();
     const { requests } = mockSchedule();
     renderApp(PATH, userWith('DS_MK', { region: '' }));
-    await user.clear(await screen.findByLabelText('Schedule name'));
+    await user.clear(await screen.findByLabelText('Schedule name', {}, SLOW));
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Please enter the schedule name')).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
@@ -73,7 +76,7 @@ describe('Schedule update', () => {
     const user = userEvent.setup();
     const { requests } = mockSchedule();
     const { router } = renderApp(PATH, userWith('DS_ST', { region: 'US', shop_no: '0012' }));
-    await screen.findByLabelText('Schedule name');
+    await screen.findByLabelText('Schedule name', {}, SLOW);
     await user.click(screen.getByRole('button', { name: /Delete/ }));
     await confirm(user, 'Delete the schedule?', 'Delete');
     await waitFor(() =>

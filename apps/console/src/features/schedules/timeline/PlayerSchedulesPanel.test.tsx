@@ -1,12 +1,16 @@
 import { addDays, type LocalDate, type TimeZone, todayIn } from '@signage/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { Providers } from '../../../app/providers';
 import { testDevice } from '../../../test/devices';
 import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 import { contentOf, listOf, scheduleOf } from '../contentList/testing';
+import { ScheduleTimeline } from './ScheduleTimeline';
 
+/** The first render loads the page and the schedule panel chunks: slow on a busy machine. */
+const SLOW = { timeout: 20_000 };
 const today = todayIn('Asia/Tokyo' as TimeZone);
 const day = (n: number) => addDays(today as LocalDate, n);
 
@@ -47,7 +51,7 @@ function renderDetail() {
 describe('Player detail: schedule timeline', () => {
   it('spans today 00:00 to 9 days ahead and marks current and next', { timeout: 60_000 }, async () => {
     renderDetail();
-    const rows = await screen.findAllByTestId('timeline-row');
+    const rows = await screen.findAllByTestId('timeline-row', {}, SLOW);
     expect(screen.getByTestId('timeline-range')).toHaveTextContent(`${today} 00:00 – ${day(9)} 23:59:59.999`);
     expect(rows.map((r) => within(r).getAllByRole('button')[0]?.textContent)).toEqual([
       'Evening news',
@@ -63,21 +67,32 @@ describe('Player detail: schedule timeline', () => {
 
   it('offers zoom to 10 days only on a month-long span', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
-    renderDetail();
-    await screen.findAllByTestId('timeline-row');
+    render(
+      <Providers>
+        <ScheduleTimeline
+          schedules={[later]}
+          zone={'Asia/Tokyo' as TimeZone}
+          currentId={null}
+          nextId="later"
+          onOpen={() => {}}
+        />
+      </Providers>,
+    );
+    const range = screen.getByTestId('timeline-range');
     expect(screen.queryByRole('button', { name: /Zoom to 10 days/ })).not.toBeInTheDocument();
     await user.click(screen.getByText('2 weeks'));
+    expect(range).toHaveTextContent(`${day(13)} 23:59:59.999`);
     expect(screen.queryByRole('button', { name: /Zoom to 10 days/ })).not.toBeInTheDocument();
     await user.click(screen.getByText('1 month'));
     await user.click(await screen.findByRole('button', { name: /Zoom to 10 days/ }));
-    expect(screen.getByTestId('timeline-range')).toHaveTextContent(`${day(9)} 23:59:59.999`);
+    expect(range).toHaveTextContent(`${day(9)} 23:59:59.999`);
     expect(screen.queryByRole('button', { name: /Zoom to 10 days/ })).not.toBeInTheDocument();
   });
 
   it('opens the device content list on the schedule clicked', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     renderDetail();
-    await user.click(await screen.findByRole('button', { name: 'Open the contents of Weekend sale' }));
+    await user.click(await screen.findByRole('button', { name: 'Open the contents of Weekend sale' }, SLOW));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Sale banner')).toBeInTheDocument();
   });
@@ -86,7 +101,7 @@ describe('Player detail: schedule timeline', () => {
 describe('Player detail: what plays when', () => {
   it('names the winner, the schedule it hides, and the idle fallback', { timeout: 60_000 }, async () => {
     renderDetail();
-    const answer = await screen.findByTestId('effective-answer');
+    const answer = await screen.findByTestId('effective-answer', {}, SLOW);
     expect(within(answer).getByText('Plays:')).toBeInTheDocument();
     expect(within(answer).getAllByRole('button', { name: 'Weekend sale' })).toHaveLength(1);
     expect(
