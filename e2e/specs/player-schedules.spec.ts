@@ -105,6 +105,13 @@ test('a schedule on two players: seen on the timeline and in the content list, u
     await expect(row.getByTestId('timeline-bar')).toHaveCount(1);
     await expect(page.getByTestId('effective-answer').getByRole('button', { name: SCHEDULE })).toBeVisible();
     await shot(page, 'player-detail-timeline-1440');
+    // A month-long span offers zoom to 10 days (SPEC.md section 2, Player detail).
+    await page.getByText('1 month', { exact: true }).click();
+    const zoom = page.getByRole('button', { name: 'Zoom to 10 days' });
+    await expect(zoom).toBeVisible();
+    await shot(page, 'player-detail-month-1440');
+    await zoom.click();
+    await expect(zoom).toHaveCount(0);
     await row.getByRole('button', { name: `Open the contents of ${SCHEDULE}` }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(SCHEDULE)).toBeVisible();

@@ -147,8 +147,8 @@ export function PlayerTable({
       storeName,
       storeCode,
       status,
-      schedule,
       tags,
+      schedule,
       {
         title: t('players.country'),
         dataIndex: 'region',
