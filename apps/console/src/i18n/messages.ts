@@ -6,10 +6,17 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(MESSAGES, value);
 }
 
-/** A server message in the user's language when it is a catalogue text; anything else as is. */
+/**
+ * A server message in the user's language when it is a catalogue text; anything else as is. A catalogue
+ * text followed by ': ' and names (the schedule rules name the content, player or schedules concerned) is
+ * translated up to the colon and keeps the names.
+ */
 export function translateMessage(t: TFunction, text: string): string {
   const key = messageKeyOf(text);
-  return key ? t(`messages.${key}`) : text;
+  if (key) return t(`messages.${key}`);
+  const colon = text.indexOf(': ');
+  const head = colon > 0 ? messageKeyOf(text.slice(0, colon)) : undefined;
+  return head ? `${t(`messages.${head}`)}: ${text.slice(colon + 2)}` : text;
 }
 
 /** A key of the message catalogue or any i18n key, translated; an unknown key shows as is. */

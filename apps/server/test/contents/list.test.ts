@@ -79,6 +79,8 @@ describe('GET /api/contents', () => {
     expect((await allPages(mk, 'media_type=live')).names.length).toBe(8);
     expect((await allPages(mk, 'media_type=video')).names.length).toBe(8);
     expect((await allPages(mk, 'media_type=image')).names.length).toBe(9);
+    // The schedule wizard's images-and-movies kind: everything but live.
+    expect((await allPages(mk, 'media_type=image_movie')).names.length).toBe(17);
     expect((await allPages(mk, 'display_pattern=1x1v')).names.length).toBe(12);
     expect((await allPages(mk, 'region=US')).names.length).toBe(5);
     expect((await allPages(mk, 'start_date=2026-01-01&end_date=2026-01-01')).names.length).toBe(25);

@@ -67,7 +67,8 @@ export const SCHEDULE_CONTRACTS = {
     response: ZSchedule,
     errors: [400, 403, 404],
     roles: ROLE_GROUPS.scheduleEditors,
-    summary: 'Change a schedule: zone_code plus the changed fields only',
+    summary:
+      "Change a schedule: zone_code plus the changed fields only; dest replaces the user's own players. A region- or shop-bound user's change to a schedule that also plays elsewhere moves its players to a new schedule (same created_at), which is answered",
     tags: ['schedules'],
   }),
   remove: defineContract({
@@ -77,7 +78,8 @@ export const SCHEDULE_CONTRACTS = {
     response: z.null(),
     errors: [400, 403, 404],
     roles: ROLE_GROUPS.scheduleEditors,
-    summary: 'Delete a schedule',
+    summary:
+      'Delete a schedule; a region- or shop-bound user only takes its own players off a schedule that also plays elsewhere (the schedule goes when none remain)',
     tags: ['schedules'],
   }),
 } as const;

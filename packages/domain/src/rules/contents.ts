@@ -33,6 +33,13 @@ export type LiveDashboard = (typeof LIVE_DASHBOARD_OPTIONS)[number];
 export const MEDIA_TYPE_FILTERS = ['none', 'image', 'video', 'live'] as const;
 export type MediaTypeFilter = (typeof MEDIA_TYPE_FILTERS)[number];
 
+/**
+ * What the content list answers to: the search form's filters, plus 'image_movie' (images and movies
+ * together), which the schedule wizard asks for once the first pick is an image or a movie.
+ */
+export const CONTENT_LIST_MEDIA_TYPES = [...MEDIA_TYPE_FILTERS, 'image_movie'] as const;
+export type ContentListMediaType = (typeof CONTENT_LIST_MEDIA_TYPES)[number];
+
 /** Width: even, 320-1920 ('invalid width'). */
 export function widthError(width: number | null | undefined): string | null {
   if (width === null || width === undefined || !Number.isInteger(width)) return MESSAGES.invalidWidth;

@@ -3,6 +3,7 @@ import { isCountry } from '../catalog/countries';
 import { DISPLAY_PATTERN_VALUES, multielementAllowed } from '../catalog/displayPatterns';
 import { MESSAGES } from '../catalog/messages';
 import {
+  CONTENT_LIST_MEDIA_TYPES,
   CONTENT_NAME_MAX,
   heightError,
   isIsoDate,
@@ -11,7 +12,6 @@ import {
   LOGO_POSITIONS,
   liveAllowedPattern,
   liveStationUrlError,
-  MEDIA_TYPE_FILTERS,
   OUTPUT_RESOLUTIONS,
   RESOLUTION_PRESETS,
   widthError,
@@ -200,7 +200,7 @@ export const ZContentListQuery = z.object({
   endCursor: z.string().max(500).optional(),
   order: ZOrder,
   name: z.string().trim().max(200).optional(),
-  media_type: z.enum(MEDIA_TYPE_FILTERS).default('none'),
+  media_type: z.enum(CONTENT_LIST_MEDIA_TYPES).default('none'),
   region: z.string().trim().max(10).optional(),
   display_pattern: z.string().trim().max(40).optional(),
   start_date: queryDate,

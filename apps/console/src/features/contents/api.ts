@@ -7,11 +7,9 @@ import {
   pathOf,
   type TContent,
   type TContentFormFields,
-  type TContentList,
-  type TContentListQuery,
   type TContentUpdate,
 } from '@signage/domain';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api';
 
 const C = CONTENT_CONTRACTS;
@@ -19,25 +17,11 @@ const C = CONTENT_CONTRACTS;
 /** Files above this go through resumable (tus) uploads, which survive a dropped connection. */
 export const RESUMABLE_THRESHOLD_BYTES = 20 * 1024 * 1024;
 
-export type ContentCriteria = Omit<TContentListQuery, 'endCursor' | 'order' | 'limit'>;
-
 export const contentKeys = {
   all: ['contents'] as const,
-  list: (criteria: ContentCriteria, order: string) => ['contents', 'list', criteria, order] as const,
   detail: (key: string) => ['contents', 'detail', key] as const,
   platforms: ['contents', 'live-platforms'] as const,
 };
-
-export function useContentPages(criteria: ContentCriteria, order: 'ASC' | 'DESC') {
-  return useInfiniteQuery<TContentList, Error, InfiniteData<TContentList>, readonly unknown[], string | null>({
-    queryKey: contentKeys.list(criteria, order),
-    initialPageParam: null,
-    queryFn: ({ pageParam, signal }) =>
-      call(C.list, { query: { ...criteria, order, endCursor: pageParam ?? undefined }, signal }),
-    getNextPageParam: (last) =>
-      last.summary.moreResults === 'MORE_RESULTS_AFTER_LIMIT' ? last.summary.endCursor : null,
-  });
-}
 
 export function useContent(key: string | null) {
   return useQuery({

@@ -1,18 +1,13 @@
 import {
   MESSAGES,
   PLAYER_CONTRACTS,
-  SETTING_CONTRACTS,
   type TDevice,
-  type TDeviceList,
-  type TDeviceListQuery,
   type TDeviceUpdate,
   type TIssuedPin,
   type TNewDeviceRegister,
   type TPairingStatus,
   type TPlayerRegister,
-  type TSetting,
   type TWaitingList,
-  urlOf,
 } from '@signage/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../app/api';
@@ -22,7 +17,6 @@ export const playerKeys = {
   waiting: (page: number, order: string, isActivated?: boolean) =>
     ['players', 'waiting', page, order, isActivated] as const,
   detail: (code: string) => ['players', 'detail', code] as const,
-  tags: ['players', 'tagSettings'] as const,
   pairing: (code: string) => ['players', 'pairing', code] as const,
 };
 
@@ -47,10 +41,6 @@ export function useWaitingList(page: number, order: 'ASC' | 'DESC', isActivated?
       call(PLAYER_CONTRACTS.waitingList, { query: { page, order, is_activated: isActivated }, signal }),
     placeholderData: keepPreviousData,
   });
-}
-
-export function fetchDevices(query: TDeviceListQuery, signal?: AbortSignal): Promise<TDeviceList> {
-  return call(PLAYER_CONTRACTS.list, { query, signal });
 }
 
 export function usePlayer(code: string | null) {
@@ -92,25 +82,6 @@ export function useDeletePlayer() {
     onSuccess: () => client.invalidateQueries({ queryKey: playerKeys.all }),
   });
 }
-
-/** The tags players can carry (settings of type DEVICE_TAG, tags feature); empty while that is unavailable. */
-export function useTagSettings() {
-  return useQuery<TSetting[]>({
-    queryKey: playerKeys.tags,
-    queryFn: async ({ signal }) => {
-      const list = await call(SETTING_CONTRACTS.list, {
-        query: { type: 'DEVICE_TAG', preset: false, excludeLevel: 0, limit: 500 },
-        signal,
-      });
-      return list.settings;
-    },
-    staleTime: 60_000,
-    retry: false,
-  });
-}
-
-export const floorMapUrl = (region: string, shopNo: string) =>
-  urlOf(PLAYER_CONTRACTS.floorMap, { params: { region, shop_no: shopNo } });
 
 /** Uploads a shop's floor map (the PDF as the request body); the player's data then says it has one. */
 export function useUploadFloorMap(code: string) {

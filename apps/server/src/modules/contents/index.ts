@@ -1,7 +1,7 @@
 /** The contents module: media contents, their uploads (multipart and tus) and their files. */
 export { cleanUploadLeftovers, createMediaDeps } from './media-deps';
 export { presentContent } from './present';
-export { type ContentRow, findContentsById } from './repo';
+export { type ContentRow, findContentsById, lockLiveContents } from './repo';
 export { contentsRoutes } from './routes';
 export { canSeeContent } from './service';
 export { uploadsRoutes } from './tus';

@@ -121,3 +121,19 @@ export async function findContentsById(db: Database, ids: readonly string[]): Pr
   if (uuids.length === 0) return [];
   return db.select().from(contents).where(inArray(contents.id, uuids));
 }
+
+/**
+ * Locks the live (not deleted) contents among `ids` until the transaction ends, against a concurrent delete;
+ * answers the ids found. A schedule write calls it so that a content deleted meanwhile is either seen as
+ * in use by the delete's usage check or seen as gone here.
+ */
+export async function lockLiveContents(tx: Database, ids: readonly string[]): Promise<string[]> {
+  const uuids = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (uuids.length === 0) return [];
+  const rows = await tx
+    .select({ id: contents.id })
+    .from(contents)
+    .where(and(inArray(contents.id, uuids), isNull(contents.deletedAt)))
+    .for('share');
+  return rows.map((row) => row.id);
+}

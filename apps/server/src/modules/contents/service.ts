@@ -37,6 +37,7 @@ const TYPES_BY_FILTER: Record<string, ContentRow['type'][] | undefined> = {
   image: ['image'],
   video: ['movie'],
   live: ['stream'],
+  image_movie: ['image', 'movie'],
 };
 
 // The update-date search works in GMT days, like every timestamp the console shows (SPEC.md section 9).

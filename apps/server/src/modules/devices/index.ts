@@ -19,6 +19,7 @@ export {
   findDeviceBySerial,
   findDeviceByTokenHash,
   findDevicesByCode,
+  lockLivePlayers,
 } from './repo';
 export { devicesRoutes } from './routes';
 export { playerAccess, visibleDevice } from './service';

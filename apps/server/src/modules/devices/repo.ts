@@ -169,3 +169,18 @@ export async function updateDevice(db: Database, deviceCode: string, change: Dev
 export function deviceTimeZoneSql(deviceCode: SQL): SQL {
   return sql`(select ${devices.timeZone} from ${devices} where ${devices.deviceCode} = ${deviceCode})`;
 }
+
+/**
+ * Locks the live (not deleted) players among `deviceCodes` until the transaction ends, against a concurrent
+ * delete; answers the codes found. A player deleted meanwhile is then either seen as gone here, or deleted
+ * after this transaction commits (and its removal from schedules sees what this one wrote).
+ */
+export async function lockLivePlayers(tx: Database, deviceCodes: readonly string[]): Promise<string[]> {
+  if (deviceCodes.length === 0) return [];
+  const rows = await tx
+    .select({ code: devices.deviceCode })
+    .from(devices)
+    .where(and(inArray(devices.deviceCode, [...new Set(deviceCodes)]), isNull(devices.deletedAt)))
+    .for('share');
+  return rows.map((row) => row.code);
+}

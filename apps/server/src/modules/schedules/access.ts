@@ -10,8 +10,8 @@ import { scopeOf } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { forbidden, HttpError, notFound } from '../../http/envelope';
-import { type ContentRow, canSeeContent, findContentsById } from '../contents';
-import { type DeviceRow, findDevicesByCode, playerAccess } from '../devices';
+import { type ContentRow, canSeeContent, findContentsById, lockLiveContents } from '../contents';
+import { type DeviceRow, findDevicesByCode, lockLivePlayers, playerAccess } from '../devices';
 
 /** A region- or shop-bound user: its changes must not reach other shops' screens. */
 export function isScoped(user: SessionUser): boolean {
@@ -88,4 +88,13 @@ export function checkContents(
 export function checkValues(values: ScheduleValues, context: { today: LocalDate; checkStart: boolean }) {
   const [issue] = validateScheduleValues(values, context);
   if (issue) throw new HttpError(400, issue.message);
+}
+
+/**
+ * Inside a schedule write's transaction: the contents and players it puts on the schedule are locked
+ * against a concurrent delete, and one deleted since they were checked answers 404.
+ */
+export async function lockTargets(tx: Database, contentIds: readonly string[], deviceCodes: readonly string[]) {
+  const [contents, players] = await Promise.all([lockLiveContents(tx, contentIds), lockLivePlayers(tx, deviceCodes)]);
+  if (contents.length < new Set(contentIds).size || players.length < new Set(deviceCodes).size) throw notFound();
 }

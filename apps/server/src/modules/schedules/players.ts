@@ -1,13 +1,7 @@
-import {
-  MESSAGES,
-  resolveCurrentSchedule,
-  resolveNextSchedule,
-  type TimeZone,
-  type ZoneClock,
-  zoneClock,
-} from '@signage/domain';
+import { MESSAGES, resolveCurrentSchedule, resolveNextSchedule } from '@signage/domain';
 import { deviceTimeZoneSql } from '../devices';
 import type { ContentUsageCheck, PlayerScheduleSummary, PlayerSchedulesPort } from '../types';
+import { sharedClock } from './clocks';
 import { presentBrief, resolvable } from './present';
 import {
   deleteIfNoDevices,
@@ -24,7 +18,7 @@ const NONE: PlayerScheduleSummary = { hasSchedule: false, current: null, next: n
 /**
  * The players feature's view of schedules (PlayerSchedulesPort), handed to the devices module by buildApp:
  * the has-schedule SQL of the list filter, has_schedule with current and next for a page of players (one
- * query, one zone clock per zone), and the removal of a deleted player from its schedules.
+ * query, one shared zone clock per zone), and the removal of a deleted player from its schedules.
  */
 export const playerSchedules: PlayerSchedulesPort = {
   scheduledSql,
@@ -39,18 +33,13 @@ export const playerSchedules: PlayerSchedulesPort = {
       list.push(schedule);
       byDevice.set(deviceCode, list);
     }
-    const clocks = new Map<string, ZoneClock>();
     for (const player of players) {
       const rows = byDevice.get(player.deviceCode);
       if (!rows || rows.length === 0) {
         answer.set(player.deviceCode, NONE);
         continue;
       }
-      let clock = clocks.get(player.timeZone);
-      if (!clock) {
-        clock = zoneClock(player.timeZone as TimeZone);
-        clocks.set(player.timeZone, clock);
-      }
+      const clock = sharedClock(player.timeZone);
       const candidates = rows.map((row) => ({ ...resolvable(row), row }));
       const current = resolveCurrentSchedule(candidates, clock, now);
       const next = resolveNextSchedule(candidates, clock, now);

@@ -8,7 +8,6 @@ import {
   type TScheduleList,
   type TScheduleUpdate,
   todayIn,
-  zoneClock,
 } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import type { SessionUser } from '../../auth/sessions';
@@ -16,7 +15,8 @@ import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../http/envelope';
 import { type ContentRow, findContentsById } from '../contents';
 import { type DeviceRow, findDevicesByCode, playerAccess } from '../devices';
-import { checkContents, checkedContents, checkedPlayers, checkValues, isScoped, unique } from './access';
+import { checkContents, checkedContents, checkedPlayers, checkValues, isScoped, lockTargets, unique } from './access';
+import { sharedClock } from './clocks';
 import { presentSchedule, presentScheduleContent, resolvable, valuesOf } from './present';
 import {
   addDevices,
@@ -125,6 +125,7 @@ export async function createSchedule(
   checkValues(values, { today, checkStart: true });
   const fields = fieldsOf(values, live, body.zone_code);
   const id = await db.transaction(async (tx) => {
+    await lockTargets(tx, body.contents, dest);
     const row = await insertSchedule(tx, { ...fields, createdBy: user.userId }, body.contents, dest);
     await recordAudit(tx, {
       actor: user.userId,
@@ -202,6 +203,12 @@ export async function updateSchedule(
   const now = new Date();
   const answerId = await db.transaction(async (tx) => {
     if (!(await lockSchedule(tx, row.id))) throw notFound();
+    // Contents and players newly put on the schedule must still exist when it is written.
+    await lockTargets(
+      tx,
+      body.contents ?? [],
+      body.dest ? visibleDest.filter((code) => !reach.visible.includes(code)) : [],
+    );
     let target = row.id;
     if (split) {
       const created = await insertSchedule(
@@ -275,7 +282,7 @@ export async function listSchedules(
   const rows = await schedulesOfDevice(db, player.deviceCode, zone, query.include_ended === true);
   const schedules = await presentMany(db, user, rows);
   const now = new Date();
-  const clock = zoneClock(zone);
+  const clock = sharedClock(zone);
   const candidates = rows.map((row, index) => ({ ...resolvable(row), index }));
   const current = resolveCurrentSchedule(candidates, clock, now);
   const next = resolveNextSchedule(candidates, clock, now);

@@ -1,5 +1,7 @@
+export * from './contentKind';
 export * from './defaults';
 export * from './diff';
+export * from './picker';
 export * from './resolution';
 export * from './types';
 export * from './validation';

@@ -5,7 +5,8 @@ import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../app/api';
 import { useBanner } from '../../../app/shell/useBanner';
-import { floorMapUrl, useUploadFloorMap } from '../api';
+import { floorMapUrl } from '../../../ui/players/api';
+import { useUploadFloorMap } from '../api';
 
 /** The server's limit (floor maps are PDFs, not media): checked here too, to say so before sending. */
 const FLOOR_MAP_MAX_BYTES = 20 * 1024 * 1024;

@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBanner } from '../../../app/shell/useBanner';
+import { formatGmt } from '../../../ui/players/format';
 import { usePairingStatus } from '../api';
-import { formatGmt } from '../format';
 
 /** Counts down to the player list while `active`; once stopped it stays stopped (the caller decides). */
 function useRedirectCountdown(active: boolean) {

@@ -14,8 +14,8 @@ import { Button, Flex, Form, Input, Select } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryPicker } from '../../../ui/CountryPicker';
+import { TagField } from '../../../ui/players/TagField';
 import { TimeZoneField } from '../../../ui/TimeZoneField';
-import { TagField } from './TagField';
 
 type Props = {
   device: TDevice;

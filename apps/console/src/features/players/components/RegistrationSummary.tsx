@@ -2,8 +2,8 @@ import { displayPatternLabel, zoneLabel } from '@signage/domain';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { textOr } from '../../../i18n/keys';
+import { TagField } from '../../../ui/players/TagField';
 import type { StoreDraft } from '../store';
-import { TagField } from './TagField';
 
 /** Every field of step 1 as the installer entered it, so the PIN step confirms what will be registered. */
 export function RegistrationSummary({ serial, draft }: { serial: string; draft: StoreDraft }) {

@@ -3,9 +3,9 @@ import { Button, Flex, Form, Input, Select } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryPicker } from '../../../ui/CountryPicker';
+import { TagField } from '../../../ui/players/TagField';
 import { TimeZoneField } from '../../../ui/TimeZoneField';
 import { canRegisterStore, EMPTY_DRAFT, isDraftFilled, type StoreDraft, withCountry } from '../store';
-import { TagField } from './TagField';
 
 type Props = {
   value: StoreDraft;

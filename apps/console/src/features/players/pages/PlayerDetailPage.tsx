@@ -23,12 +23,12 @@ import { translateMessage } from '../../../i18n/messages';
 import { CenteredSpinner } from '../../../ui/CenteredSpinner';
 import { openDialog } from '../../../ui/dialog';
 import { PageHeader } from '../../../ui/PageHeader';
+import { formatGmt } from '../../../ui/players/format';
+import { PlayerStatus } from '../../../ui/players/PlayerStatus';
 import { tagName } from '../../../ui/tagName';
 import { useDeletePlayer, useEditPlayer, usePlayer } from '../api';
 import { FloorMapUpload } from '../components/FloorMapUpload';
 import { PlayerEditForm } from '../components/PlayerEditForm';
-import { PlayerStatus } from '../components/PlayerStatus';
-import { formatGmt } from '../format';
 
 /** The configured zone; the player's own report beside it when they differ (the configured one is used). */
 function PlayerTimeZone({ device }: { device: TDevice }) {

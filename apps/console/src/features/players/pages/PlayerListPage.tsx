@@ -20,11 +20,11 @@ import { translateMessage } from '../../../i18n/messages';
 import { ActiveFilters } from '../../../ui/ActiveFilters';
 import { ListPager } from '../../../ui/ListPager';
 import { PageHeader } from '../../../ui/PageHeader';
+import { countCriteria, PLAYER_LIST_SCREEN, type PlayerCriteria, toDeviceQuery } from '../../../ui/players/criteria';
+import { PlayerSearchForm } from '../../../ui/players/PlayerSearchForm';
+import { PlayerTable } from '../../../ui/players/PlayerTable';
+import { useDevicePages } from '../../../ui/players/useDevicePages';
 import { ScrollSentinel } from '../../../ui/ScrollSentinel';
-import { PlayerSearchForm } from '../components/PlayerSearchForm';
-import { PlayerTable } from '../components/PlayerTable';
-import { countCriteria, PLAYER_LIST_SCREEN, type PlayerCriteria, toDeviceQuery } from '../criteria';
-import { useDevicePages } from '../useDevicePages';
 
 /**
  * Player list (SPEC.md section 2). A failed load is not an alarm (SPEC.md section 4 swallows them): the

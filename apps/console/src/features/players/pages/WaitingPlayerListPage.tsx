@@ -9,8 +9,8 @@ import { useScreenState } from '../../../app/screenState';
 import { translateMessage } from '../../../i18n/messages';
 import { ListPager } from '../../../ui/ListPager';
 import { PageHeader } from '../../../ui/PageHeader';
+import { formatGmt } from '../../../ui/players/format';
 import { useWaitingList } from '../api';
-import { formatGmt } from '../format';
 
 /** Players waiting for registration (SPEC.md section 2): Refresh, table with Register, pager. */
 export default function WaitingPlayerListPage() {

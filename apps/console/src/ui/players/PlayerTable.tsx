@@ -1,12 +1,12 @@
 import { displayPatternLabel, type PlayerListView, type TDevice } from '@signage/domain';
-import { Button, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Table, type TableProps, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useChosenLanguage } from '../../../i18n';
-import { textOr } from '../../../i18n/keys';
-import { tagName } from '../../../ui/tagName';
-import { floorMapUrl } from '../api';
-import { formatGmt } from '../format';
+import { useChosenLanguage } from '../../i18n';
+import { textOr } from '../../i18n/keys';
+import { tagName } from '../tagName';
+import { floorMapUrl } from './api';
+import { formatGmt } from './format';
 import { PlayerStatus } from './PlayerStatus';
 
 type Props = {
@@ -16,8 +16,11 @@ type Props = {
   loading: boolean;
   showLogs: boolean;
   emptyText: string;
-  onDetails: (device: TDevice) => void;
-  onLogs: (device: TDevice) => void;
+  /** Without it the row has no Details and Logs buttons (the schedule wizard's player picker). */
+  onDetails?: (device: TDevice) => void;
+  onLogs?: (device: TDevice) => void;
+  /** Check boxes to pick players (the schedule wizard). */
+  rowSelection?: TableProps<TDevice>['rowSelection'];
   /** Opens the device content list on the player's schedules (the button shows when given). */
   onContents?: (device: TDevice) => void;
 };
@@ -41,6 +44,7 @@ export function PlayerTable({
   emptyText,
   onDetails,
   onLogs,
+  rowSelection,
   onContents,
 }: Props) {
   const { t } = useTranslation();
@@ -73,8 +77,8 @@ export function PlayerTable({
             {t('scheduleView.contents')}
           </Button>
         ) : null}
-        {showLogs ? <Button onClick={() => onLogs(d)}>{t('players.logs')}</Button> : null}
-        <Button type="primary" ghost onClick={() => onDetails(d)}>
+        {showLogs ? <Button onClick={() => onLogs?.(d)}>{t('players.logs')}</Button> : null}
+        <Button type="primary" ghost onClick={() => onDetails?.(d)}>
           {t('players.details')}
         </Button>
       </Flex>
@@ -200,7 +204,8 @@ export function PlayerTable({
       size="middle"
       loading={loading}
       dataSource={rows}
-      columns={columns[view]}
+      columns={onDetails ? columns[view] : columns[view].filter((column) => column !== actions)}
+      rowSelection={rowSelection}
       pagination={false}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText }}

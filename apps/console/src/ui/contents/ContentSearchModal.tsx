@@ -10,10 +10,10 @@ import { Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../app/auth/store';
-import { useOverlay } from '../../../app/shell/useOverlay';
-import { CountryPicker } from '../../../ui/CountryPicker';
-import type { ContentCriteria } from '../api';
+import { useAuth } from '../../app/auth/store';
+import { useOverlay } from '../../app/shell/useOverlay';
+import { CountryPicker } from '../CountryPicker';
+import type { ContentCriteria } from './contentPages';
 
 type Draft = Required<Pick<ContentCriteria, 'name' | 'display_pattern' | 'region' | 'start_date' | 'end_date'>> & {
   media_type: MediaTypeFilter;
@@ -28,7 +28,7 @@ function draftOf(criteria: ContentCriteria): Draft {
     region: criteria.region ?? '',
     start_date: criteria.start_date ?? '',
     end_date: criteria.end_date ?? '',
-    media_type: criteria.media_type ?? 'none',
+    media_type: criteria.media_type === 'image_movie' ? 'none' : (criteria.media_type ?? 'none'),
   };
 }
 
@@ -47,9 +47,12 @@ function criteriaOf(draft: Draft): ContentCriteria {
 export function ContentSearchModal({
   criteria,
   onSearch,
+  mediaTypes = MEDIA_TYPE_FILTERS,
 }: {
   criteria: ContentCriteria;
   onSearch: (c: ContentCriteria) => void;
+  /** The media types offered (the schedule wizard offers those of the kind its first pick decided). */
+  mediaTypes?: readonly MediaTypeFilter[];
 }) {
   const { t } = useTranslation();
   const user = useAuth((state) => state.user);
@@ -150,7 +153,7 @@ export function ContentSearchModal({
           <Radio.Group
             value={draft.media_type}
             onChange={(event) => set({ media_type: event.target.value })}
-            options={MEDIA_TYPE_FILTERS.map((m) => ({ value: m, label: t(`contents.mediaType.${m}`) }))}
+            options={mediaTypes.map((m) => ({ value: m, label: t(`contents.mediaType.${m}`) }))}
           />
         </Form.Item>
       </Form>

@@ -2,7 +2,7 @@ import type { TContent } from '@signage/domain';
 import { Alert, Modal } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOverlayToggle } from '../../../app/shell/useOverlay';
+import { useOverlayToggle } from '../../app/shell/useOverlay';
 
 /** An HLS stream: the browser's own player where it has one (Safari), hls.js elsewhere, loaded on demand. */
 function StreamPlayer({ src }: { src: string }) {

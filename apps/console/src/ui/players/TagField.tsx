@@ -3,10 +3,10 @@ import type { TSetting } from '@signage/domain';
 import { Button, Checkbox, Empty, Flex, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChosenLanguage } from '../../../i18n';
-import { type DialogKind, openDialog } from '../../../ui/dialog';
-import { tagName } from '../../../ui/tagName';
-import { useTagSettings } from '../api';
+import { useChosenLanguage } from '../../i18n';
+import { type DialogKind, openDialog } from '../dialog';
+import { tagName } from '../tagName';
+import { useTagSettings } from './api';
 
 type TagFieldProps = {
   kind: Extract<

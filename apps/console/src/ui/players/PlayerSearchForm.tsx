@@ -2,8 +2,8 @@ import { DISPLAY_PATTERNS, LOCATIONS, padStoreCode, STORE_TYPES, sanitizeStoreCo
 import { Button, Checkbox, Drawer, Flex, Form, Input, Select } from 'antd';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CountryPicker } from '../../../ui/CountryPicker';
-import type { PlayerCriteria } from '../criteria';
+import { CountryPicker } from '../CountryPicker';
+import type { PlayerCriteria } from './criteria';
 import { TagField } from './TagField';
 
 type Props = {

@@ -1,0 +1,44 @@
+import { CONTENT_CONTRACTS, PAGE_SIZE, type TContentList, type TContentListQuery } from '@signage/domain';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { call } from '../../app/api';
+
+/** The content search as a screen keeps it (no cursor, order or page size). */
+export type ContentCriteria = Omit<TContentListQuery, 'endCursor' | 'order' | 'limit'>;
+
+export const contentListKey = (criteria: ContentCriteria, order: string) =>
+  ['contents', 'list', criteria, order] as const;
+
+export function useContentPages(criteria: ContentCriteria, order: 'ASC' | 'DESC') {
+  return useInfiniteQuery<TContentList, Error, InfiniteData<TContentList>, readonly unknown[], string | null>({
+    queryKey: contentListKey(criteria, order),
+    initialPageParam: null,
+    queryFn: ({ pageParam, signal }) =>
+      call(CONTENT_CONTRACTS.list, { query: { ...criteria, order, endCursor: pageParam ?? undefined }, signal }),
+    getNextPageParam: (last) =>
+      last.summary.moreResults === 'MORE_RESULTS_AFTER_LIMIT' ? last.summary.endCursor : null,
+  });
+}
+
+/**
+ * The rows of a content search loaded by cursor (SPEC.md section 4): an empty page, or fewer rows than a
+ * page, while more results exist fetches on at once; `loadMore` is for reaching the bottom.
+ */
+export function useContentRows(criteria: ContentCriteria, order: 'ASC' | 'DESC') {
+  const pages = useContentPages(criteria, order);
+  const rows = useMemo(() => pages.data?.pages.flatMap((page) => page.contents) ?? [], [pages.data]);
+  const { hasNextPage, isFetching, fetchNextPage } = pages;
+  const lastPageEmpty = pages.data?.pages.at(-1)?.contents.length === 0;
+  useEffect(() => {
+    if (hasNextPage && !isFetching && (lastPageEmpty || rows.length < PAGE_SIZE)) void fetchNextPage();
+  }, [hasNextPage, isFetching, lastPageEmpty, rows.length, fetchNextPage]);
+  return {
+    rows,
+    loading: pages.isLoading,
+    loadingMore: pages.isFetchingNextPage,
+    error: pages.error,
+    loadMore: () => {
+      if (hasNextPage && !isFetching) void fetchNextPage();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { type APIRequestContext, expect, request } from '@playwright/test';
+import { E2E } from './env';
+import type { E2EUser } from './users';
+
+/** A 1x1 PNG: the smallest image the upload rules accept (its bytes are sniffed). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let sequence = 0;
+
+/** An API session of `user`, apart from any page's cookies. */
+export async function apiAs(user: Pick<E2EUser, 'id' | 'password'>): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL: E2E.baseURL });
+  const login = await context.post(`/api/users/${user.id}/auth`, { data: { password: user.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return context;
+}
+
+type Store = { region: string; shop_no: string; shop_name: string; display_pattern: string };
+
+/**
+ * A registered and paired player, the way a real one gets there: it announces itself (agent protocol),
+ * staff register it to `store` (which issues a PIN), and it pairs with that PIN. Returns its device code.
+ */
+export async function makePlayer(staff: APIRequestContext, store: Store): Promise<string> {
+  const serial = `WZ-${Date.now()}-${++sequence}`;
+  const agent = await request.newContext({ baseURL: E2E.baseURL });
+  try {
+    const announce = await agent.post('/agent/v1/announce', { data: { serial } });
+    expect(announce.status(), await announce.text()).toBe(200);
+    const issued = await staff.post('/api/registrations', { data: { ...store, memo: '', device_name: serial } });
+    expect(issued.status(), await issued.text()).toBe(200);
+    const { pin } = (await issued.json()).data as { pin: string };
+    const pair = await agent.post('/agent/v1/pair', { data: { serial, pin } });
+    expect(pair.status(), await pair.text()).toBe(200);
+    return ((await pair.json()).data as { device_code: string }).device_code;
+  } finally {
+    await agent.dispose();
+  }
+}
+
+/** An image content uploaded through the API; returns its content id. */
+export async function makeImage(
+  editor: APIRequestContext,
+  fields: { name: string; display_pattern: string; region?: string },
+): Promise<string> {
+  const response = await editor.post('/api/contents', {
+    multipart: {
+      name: fields.name,
+      display_pattern: fields.display_pattern,
+      region: fields.region ?? '',
+      content: { name: `${fields.name}.png`, mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()).data as { content_id: string }).content_id;
+}
+
+/** Tomorrow and a week later in Tokyo: a Night schedule any day may set. */
+export function nightWeek(): { from: string; to: string } {
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date(Date.now() + offset * 86_400_000));
+  return { from: day(1), to: day(7) };
+}
