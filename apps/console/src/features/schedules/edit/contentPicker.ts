@@ -8,8 +8,8 @@ export type ContentFamily = 'media' | 'live';
 export const familyOf = (type: TContent['type']): ContentFamily => (type === 'stream' ? 'live' : 'media');
 
 /**
- * The contents a playlist of `family` may take, page by page. The list filters one media type at a time,
- * so images and movies come unfiltered and the streams among them are left out here.
+ * The contents a playlist of `family` may take, page by page: images and movies, or live streams, filtered
+ * by the server (and checked again here, so a stray stream never reaches an image playlist).
  */
 export function usePickableContents(family: ContentFamily, name: string, enabled: boolean) {
   return useInfiniteQuery<TContentList, Error, InfiniteData<TContentList>, readonly unknown[], string | null>({
@@ -20,7 +20,7 @@ export function usePickableContents(family: ContentFamily, name: string, enabled
       call(CONTENT_CONTRACTS.list, {
         query: {
           order: 'DESC',
-          media_type: family === 'live' ? 'live' : 'none',
+          media_type: family === 'live' ? 'live' : 'image_movie',
           name: name || undefined,
           endCursor: pageParam ?? undefined,
         },

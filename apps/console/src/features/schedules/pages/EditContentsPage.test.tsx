@@ -110,7 +110,7 @@ describe('Edit contents', () => {
     await user.click(within(picker).getByRole('checkbox', { name: 'Poster' }));
     await user.click(within(picker).getByRole('button', { name: 'Add (1)' }));
     await waitFor(() => expect(names()).toEqual(['Spring sale', 'Winter coats', 'Store map', 'Poster']));
-    expect(requests.find((r) => r.path === '/api/contents')?.query.get('media_type')).toBe('none');
+    expect(requests.find((r) => r.path === '/api/contents')?.query.get('media_type')).toBe('image_movie');
 
     await user.clear(name);
     await user.type(name, 'Evening list');
