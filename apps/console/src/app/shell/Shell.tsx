@@ -3,6 +3,7 @@ import { type CSSProperties, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DialogHost } from '../../ui/dialog';
 import { AppHeader } from './AppHeader';
+import { DeviceContentListHost } from './DeviceContentListHost';
 import { MessageBanner } from './MessageBanner';
 import { SideMenu } from './SideMenu';
 
@@ -63,6 +64,7 @@ export function Shell() {
           </Layout.Content>
         </Layout>
       </Layout>
+      <DeviceContentListHost />
       <DialogHost />
     </AntApp>
   );

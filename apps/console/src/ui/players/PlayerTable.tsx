@@ -21,6 +21,8 @@ type Props = {
   onLogs?: (device: TDevice) => void;
   /** Check boxes to pick players (the schedule wizard). */
   rowSelection?: TableProps<TDevice>['rowSelection'];
+  /** Opens the device content list on the player's schedules (the button shows when given). */
+  onContents?: (device: TDevice) => void;
 };
 
 /** A long text cut to its column with the whole text on hover. */
@@ -43,6 +45,7 @@ export function PlayerTable({
   onDetails,
   onLogs,
   rowSelection,
+  onContents,
 }: Props) {
   const { t } = useTranslation();
   const language = useChosenLanguage();
@@ -65,10 +68,40 @@ export function PlayerTable({
     fixed: 'right' as const,
     render: (_: unknown, d: TDevice) => (
       <Flex gap={8} justify="flex-end">
+        {onContents ? (
+          <Button
+            onClick={() => onContents(d)}
+            disabled={!d.has_schedule}
+            aria-label={t('scheduleView.openContentListOf', { name: d.shop_name })}
+          >
+            {t('scheduleView.contents')}
+          </Button>
+        ) : null}
         {showLogs ? <Button onClick={() => onLogs?.(d)}>{t('players.logs')}</Button> : null}
         <Button type="primary" ghost onClick={() => onDetails?.(d)}>
           {t('players.details')}
         </Button>
+      </Flex>
+    ),
+  };
+  const schedule = {
+    title: t('scheduleView.currentSchedule'),
+    key: 'schedule',
+    width: 200,
+    render: (_: unknown, d: TDevice) => (
+      <Flex vertical gap={0}>
+        {d.current_schedule ? (
+          <Typography.Text ellipsis={{ tooltip: d.current_schedule.schedule_name }} style={{ maxWidth: 184 }}>
+            {d.current_schedule.schedule_name}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t('scheduleView.noCurrent')}</Typography.Text>
+        )}
+        {d.next_schedule ? (
+          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 184, fontSize: 12 }}>
+            {t('scheduleView.nextNamed', { name: d.next_schedule.schedule_name })}
+          </Typography.Text>
+        ) : null}
       </Flex>
     ),
   };
@@ -119,6 +152,7 @@ export function PlayerTable({
       storeCode,
       status,
       tags,
+      schedule,
       {
         title: t('players.country'),
         dataIndex: 'region',
@@ -138,11 +172,12 @@ export function PlayerTable({
       location,
       actions,
     ],
-    kitting: [number, serial, storeName, storeCode, status, pattern, lastAccess, actions],
+    kitting: [number, serial, storeName, storeCode, status, schedule, pattern, lastAccess, actions],
     shop: [
       number,
       storeName,
       status,
+      schedule,
       pattern,
       memo,
       location,

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useAuth } from '../../../app/auth/store';
+import { PlayerSchedulesSlot } from '../../../app/featureSlots';
 import { useBanner } from '../../../app/shell/useBanner';
 import { useChosenLanguage } from '../../../i18n';
 import { textOr } from '../../../i18n/keys';
@@ -198,6 +199,7 @@ export default function PlayerDetailPage() {
           )}
         </Card>
       ) : null}
+      {device?.is_activated ? <PlayerSchedulesSlot device={device} /> : null}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useAuth } from '../../../app/auth/store';
 import { useScreenState } from '../../../app/screenState';
+import { openDeviceContentList } from '../../../app/shell/deviceContentList';
 import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { translateMessage } from '../../../i18n/messages';
 import { ActiveFilters } from '../../../ui/ActiveFilters';
@@ -90,6 +91,7 @@ export default function PlayerListPage() {
           }
           onDetails={(d) => navigate(`/device/detail?device_code=${encodeURIComponent(d.device_code)}`)}
           onLogs={(d) => navigate(`/device/logs?device_code=${encodeURIComponent(d.device_code)}`)}
+          onContents={(d) => openDeviceContentList(d.device_code, { origin: 'list' })}
         />
         <ScrollSentinel
           active={list.more && !list.loading}

@@ -1,0 +1,39 @@
+import { CONTENT_CONTRACTS, type TContent, type TContentList } from '@signage/domain';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { call } from '../../../app/api';
+
+/** A playlist holds images and movies, or live streams (the first content decides). */
+export type ContentFamily = 'media' | 'live';
+
+export const familyOf = (type: TContent['type']): ContentFamily => (type === 'stream' ? 'live' : 'media');
+
+/**
+ * The contents a playlist of `family` may take, page by page: images and movies, or live streams, filtered
+ * by the server (and checked again here, so a stray stream never reaches an image playlist).
+ */
+export function usePickableContents(family: ContentFamily, name: string, enabled: boolean) {
+  return useInfiniteQuery<TContentList, Error, InfiniteData<TContentList>, readonly unknown[], string | null>({
+    queryKey: ['schedules', 'pickContents', family, name],
+    enabled,
+    initialPageParam: null,
+    queryFn: ({ pageParam, signal }) =>
+      call(CONTENT_CONTRACTS.list, {
+        query: {
+          order: 'DESC',
+          media_type: family === 'live' ? 'live' : 'image_movie',
+          name: name || undefined,
+          endCursor: pageParam ?? undefined,
+        },
+        signal,
+      }),
+    getNextPageParam: (last) =>
+      last.summary.moreResults === 'MORE_RESULTS_AFTER_LIMIT' ? last.summary.endCursor : null,
+    select: (data) => ({
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        contents: page.contents.filter((c) => familyOf(c.type) === family),
+      })),
+    }),
+  });
+}
