@@ -1,9 +1,13 @@
 import { AREAS, COUNTRIES, LOCATIONS, MESSAGES, ROLES, ROUTES, STORE_TYPES } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
+import enFirstLoad from './en.json';
+import enSchedules from './en.schedules.json';
 import ja from './ja.json';
 import ko from './ko.json';
 import tw from './tw.json';
+
+/** The English reference: the first-load catalogue and the schedule screens' sections. */
+const en = { ...enFirstLoad, ...enSchedules };
 
 type Tree = { [key: string]: string | Tree };
 

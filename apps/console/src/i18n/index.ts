@@ -5,8 +5,14 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
 import en from './en.json';
+import type enSchedules from './en.schedules.json';
 
-export type Catalogue = typeof en;
+/**
+ * A language's catalogue, whole. English is split: en.json is in the first load; en.schedules.json holds
+ * the schedule screens' sections, which those screens add when their code loads (schedules.ts). The other
+ * languages are one file each, loaded on demand.
+ */
+export type Catalogue = typeof en & typeof enSchedules;
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -25,7 +31,7 @@ export const LANGUAGE_ORDER: readonly Language[] = ['ja', 'en', 'tw', 'ko'];
 const HTML_LANG: Record<Language, string> = { en: 'en', ja: 'ja', tw: 'zh-Hant-TW', ko: 'ko' };
 const DAYJS_LOCALE: Record<Language, string> = { en: 'en', ja: 'ja', tw: 'zh-tw', ko: 'ko' };
 
-type Resources = { catalogue: Catalogue; antd: Locale };
+type Resources = { catalogue: Partial<Catalogue>; antd: Locale };
 
 /** English is bundled; the others load on demand so the first load stays small. */
 const loaders: Record<Language, () => Promise<Resources>> = {

@@ -1,8 +1,12 @@
 import { MENU, ROUTES } from '@signage/domain';
 import i18n, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from './en.json';
+import enFirstLoad from './en.json';
+import enSchedules from './en.schedules.json';
 import { type I18nKey, isI18nKey, textOr } from './keys';
+
+/** The English reference: the first-load catalogue and the schedule screens' sections. */
+const en = { ...enFirstLoad, ...enSchedules };
 
 let t: TFunction;
 

@@ -1,29 +1,18 @@
 import type { ParseKeys, TFunction } from 'i18next';
-import en from './en.json';
+import i18n from 'i18next';
 
 /** Every key of the English catalogue (the reference): what t() accepts (see i18next.d.ts). */
 export type I18nKey = ParseKeys;
 
-type Tree = { [key: string]: string | Tree };
-
-function collectKeys(tree: Tree, prefix: string, out: Set<string>): Set<string> {
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.add(path);
-    else collectKeys(value, path, out);
-  }
-  return out;
-}
-
-const KEYS: ReadonlySet<string> = collectKeys(en, '', new Set());
-
 /**
  * Whether a key built at run time (from a value the server sent, such as a country code) is in
- * the catalogue. Keys written in the code are checked by the typecheck instead; this is the one
+ * the English catalogue as loaded (the first load's sections, plus the sections of the screens whose code
+ * has loaded: en.schedules.json, added by schedules.ts). Reading the live catalogue keeps the key list out
+ * of the first load. Keys written in the code are checked by the typecheck instead; this is the one
  * way to turn a computed string into a key.
  */
 export function isI18nKey(key: string): key is I18nKey {
-  return KEYS.has(key);
+  return i18n.isInitialized && typeof i18n.getResource('en', 'translation', key) === 'string';
 }
 
 /** The text of a key computed from data, or `fallback` (usually the raw value) when the catalogue has none. */

@@ -8,6 +8,7 @@ import { tagName } from '../tagName';
 import { floorMapUrl } from './api';
 import { formatGmt } from './format';
 import { PlayerStatus } from './PlayerStatus';
+import '../../i18n/schedules';
 
 type Props = {
   view: PlayerListView;

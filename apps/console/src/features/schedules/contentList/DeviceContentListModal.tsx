@@ -19,6 +19,7 @@ import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { translateMessage } from '../../../i18n/messages';
 import { useDeviceSchedules } from './api';
 import { dateRangeText, isLockedLive, timeRangeText } from './format';
+import '../../../i18n/schedules';
 
 const THUMB = { width: 72, height: 40 };
 

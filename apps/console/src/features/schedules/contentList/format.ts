@@ -1,5 +1,6 @@
 import { type ResolvableSchedule, scheduleWindowsBetween, type TimeZone, type TScheduleBrief } from '@signage/domain';
 import type { TFunction } from 'i18next';
+import '../../../i18n/schedules';
 
 const hhmm = (time: string) => time.slice(0, 5);
 

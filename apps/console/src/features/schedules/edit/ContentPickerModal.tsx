@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContentFamily, usePickableContents } from './contentPicker';
+import '../../../i18n/schedules';
 
 type Props = {
   open: boolean;

@@ -26,6 +26,7 @@ import { ContentPickerModal } from '../edit/ContentPickerModal';
 import { familyOf } from '../edit/contentPicker';
 import { moveItem, PLAYLIST_PAGE_SIZE, pageOf, removeAt } from '../edit/playlist';
 import { playerDetailPath, useScheduleSelection, valuesOf } from '../update/selection';
+import '../../../i18n/schedules';
 
 type Row = TScheduleContent & { index: number };
 

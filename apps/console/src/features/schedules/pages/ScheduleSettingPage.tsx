@@ -30,6 +30,7 @@ import { SettingForm } from '../wizard/SettingForm';
 import { clearWizard, useWizard, useWizardMode, type WizardPlayer, wizardPath } from '../wizard/state';
 import { useCopySource } from '../wizard/useCopySource';
 import { WizardLayout } from '../wizard/WizardLayout';
+import '../../../i18n/schedules';
 
 /**
  * The form of the setting step: the stored draft, or the defaults for the selection's kind (a draft made for

@@ -27,6 +27,7 @@ import { useDeleteSchedule, useDeviceSchedules, useSchedule, useUpdateSchedule }
 import { isLockedLive } from '../contentList/format';
 import { ScheduleFields } from '../update/ScheduleFields';
 import { playerDetailPath, useScheduleSelection, valuesOf } from '../update/selection';
+import '../../../i18n/schedules';
 
 /** The zone the user enters dates and times in: this browser's (sent as zone_code, decides 'today'). */
 const userZone = () => runtimeZone();

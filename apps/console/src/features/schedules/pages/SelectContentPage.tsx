@@ -24,6 +24,7 @@ import { SelectionPanel } from '../wizard/SelectionPanel';
 import { toWizardContent, useWizard, useWizardMode, type WizardContent, wizardPath } from '../wizard/state';
 import { useCopySource } from '../wizard/useCopySource';
 import { WizardLayout } from '../wizard/WizardLayout';
+import '../../../i18n/schedules';
 
 /** The search form's media types a kind leaves open. */
 const MEDIA_TYPES_OF: Record<ScheduleContentKind, readonly MediaTypeFilter[]> = {

@@ -22,6 +22,7 @@ import { SelectionPanel } from '../wizard/SelectionPanel';
 import { toWizardPlayer, useWizard, useWizardMode, type WizardPlayer, wizardPath } from '../wizard/state';
 import { useCopySource } from '../wizard/useCopySource';
 import { WizardLayout } from '../wizard/WizardLayout';
+import '../../../i18n/schedules';
 
 /** Adds rows to a selection, keeping its order and leaving out players already in it. */
 function withPlayers(selection: WizardPlayer[], rows: TDevice[]): WizardPlayer[] {

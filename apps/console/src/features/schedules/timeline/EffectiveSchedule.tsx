@@ -17,6 +17,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRangeText, resolvable, timeRangeText } from '../contentList/format';
 import { atStore } from './ScheduleTimeline';
+import '../../../i18n/schedules';
 
 type Props = { schedules: TSchedule[]; zone: TimeZone; onOpen: (scheduleId: string) => void; now?: Date };
 

@@ -7,6 +7,7 @@ import { translateMessage } from '../../../i18n/messages';
 import { useDeviceSchedules } from '../contentList/api';
 import { EffectiveSchedule } from './EffectiveSchedule';
 import { ScheduleTimeline } from './ScheduleTimeline';
+import '../../../i18n/schedules';
 
 /** Player detail's schedule part: the timeline and the effective-schedule view, in the player's zone. */
 export default function PlayerSchedulesPanel({ device }: { device: TDevice }) {

@@ -17,6 +17,7 @@ import {
   type TimelineSpan,
   timelineRange,
 } from './range';
+import '../../../i18n/schedules';
 
 type Props = {
   schedules: TSchedule[];

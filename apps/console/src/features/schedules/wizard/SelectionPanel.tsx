@@ -3,6 +3,7 @@ import { Button, Card, Empty, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WizardContent, WizardPlayer } from './state';
+import '../../../i18n/schedules';
 
 type Props = {
   players: WizardPlayer[];

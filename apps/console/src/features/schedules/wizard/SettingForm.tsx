@@ -13,6 +13,7 @@ import { Checkbox, DatePicker, Flex, Form, Input, Radio, TimePicker, Typography 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../i18n/messages';
+import '../../../i18n/schedules';
 
 type Props = {
   form: ScheduleForm;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../ui/PageHeader';
 import { WIZARD_STEPS, type WizardMode, type WizardStep } from './state';
+import '../../../i18n/schedules';
 
 type Props = {
   mode: WizardMode;
