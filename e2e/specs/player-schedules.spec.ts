@@ -125,9 +125,10 @@ test('a schedule on two players: seen on the timeline and in the content list, u
     await page.getByRole('dialog').getByRole('button', { name: 'Change schedule' }).click();
     await expect(page).toHaveURL(/\/device\/scheduleupdate\?schedule_id=.+&device_code=.+&from=detail$/);
     await page.getByRole('checkbox', { name: 'All day' }).uncheck();
-    await page.getByRole('combobox', { name: 'End time' }).click();
-    await page.keyboard.type('20:00');
-    await page.keyboard.press('Enter');
+    const endTime = page.getByLabel('End time');
+    await endTime.click();
+    await endTime.fill('20:00');
+    await endTime.press('Enter');
     await shot(page, 'schedule-update-1440');
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();

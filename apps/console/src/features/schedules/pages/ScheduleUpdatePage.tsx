@@ -25,8 +25,8 @@ import { openDialog } from '../../../ui/dialog';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useDeleteSchedule, useDeviceSchedules, useSchedule, useUpdateSchedule } from '../contentList/api';
 import { isLockedLive } from '../contentList/format';
-import { ScheduleFields } from '../update/ScheduleFields';
 import { playerDetailPath, useScheduleSelection, valuesOf } from '../update/selection';
+import { SettingForm } from '../wizard/SettingForm';
 import '../../../i18n/schedules';
 
 /** The zone the user enters dates and times in: this browser's (sent as zone_code, decides 'today'). */
@@ -120,7 +120,7 @@ function UpdateForm({
               userZone: zoneLabel(userZone()),
             })}
           </Typography.Text>
-          <ScheduleFields form={form} today={today} issues={issues} onChange={setForm} />
+          <SettingForm form={form} today={today} issues={issues} onChange={setForm} />
           <Descriptions
             size="small"
             column={1}

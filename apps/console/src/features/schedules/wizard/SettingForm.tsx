@@ -21,7 +21,8 @@ type Props = {
   /** The issues to show at their fields (after the first Set, or once a field was left). */
   issues: ScheduleIssue[];
   onChange: (form: ScheduleForm) => void;
-  onTouch: (field: ScheduleIssue['field']) => void;
+  /** A field was left (the wizard shows its issue from then on). */
+  onTouch?: (field: ScheduleIssue['field']) => void;
 };
 
 const DATE = 'YYYY-MM-DD';
@@ -29,7 +30,8 @@ const TIME = 'HH:mm';
 const day = (value: Dayjs | null) => (value ? (value.format(DATE) as LocalDate) : null);
 
 /**
- * The setting step's fields (SPEC.md sections 2, 4 and 5): names, delivery timing, period with 'No
+ * The schedule's fields, for the wizard's setting step and for Schedule update alike (SPEC.md sections 2, 4
+ * and 5): names, delivery timing, period with 'No
  * expiration', all day and times in 5-minute steps. Every transition is the domain's (setDeliveryTiming,
  * setStartDate, setEndDate); what is shown or disabled is scheduleFormControls'.
  */
@@ -52,7 +54,7 @@ export function SettingForm({ form, today, issues, onChange, onTouch }: Props) {
           value={form.playlistName}
           maxLength={200}
           onChange={(e) => onChange({ ...form, playlistName: e.target.value })}
-          onBlur={() => onTouch('playlist_name')}
+          onBlur={() => onTouch?.('playlist_name')}
         />
       </Form.Item>
       <Form.Item label={t('wizard.setting.scheduleName')} htmlFor="ws-schedule" required {...status('schedule_name')}>
@@ -61,7 +63,7 @@ export function SettingForm({ form, today, issues, onChange, onTouch }: Props) {
           value={form.scheduleName}
           maxLength={200}
           onChange={(e) => onChange({ ...form, scheduleName: e.target.value })}
-          onBlur={() => onTouch('schedule_name')}
+          onBlur={() => onTouch?.('schedule_name')}
         />
       </Form.Item>
       <Form.Item
