@@ -118,6 +118,16 @@ test('DS_MK builds a schedule for two players with three contents and lands on t
     }
     await mk.dispose();
   });
+
+  await test.step('player detail shows it on the timeline (next: it starts tomorrow) and in the device content list', async () => {
+    await page.goto(`/device/detail?device_code=${playerA}`);
+    const row = page.getByTestId('timeline-row').filter({ hasText: scheduleName });
+    await expect(row).toBeVisible();
+    await expect(row.getByText('Next', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: `Open the contents of ${scheduleName}` }).click();
+    const dialog = page.getByRole('dialog');
+    for (const name of names) await expect(dialog.getByText(name)).toBeVisible();
+  });
   await frit.dispose();
 });
 
