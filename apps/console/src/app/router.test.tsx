@@ -9,10 +9,13 @@ import { useAuth } from './auth/store';
 const concrete = (path: string) => path.replace(/:(\w+)/g, 'SN-0001');
 
 /**
- * Wizard steps whose input is missing send the user on (SPEC.md section 4): a later step without players
- * or contents to the player step, a copy without its schedule to the player list.
+ * Screens whose input is missing send the user on (SPEC.md section 4): a later wizard step without players
+ * or contents to the player step, a copy without its schedule to the player list, and the schedule edits
+ * without a schedule (only a player is given here) to the player list.
  */
 const WIZARD_REDIRECTS: Record<string, string> = {
+  '/device/contentedit': '/device/list',
+  '/device/scheduleupdate': '/device/list',
   '/schedule/selectcontent': '/schedule/selectdevice',
   '/schedule/schedulesetting': '/schedule/selectdevice',
   '/duplicateschedule/selectdevice': '/device/list',
@@ -42,7 +45,7 @@ describe('routes and guard', () => {
       }
       unmount();
     },
-    90_000,
+    150_000,
   );
 
   it('sends a visitor without a session to login, from known and unknown routes', async () => {
