@@ -166,9 +166,16 @@ export const devices = pgTable(
     // The kitting view (DS_KT, region-bound) has no is_activated condition: its order needs indexes of its own.
     index('devices_kitting_region_updated_idx').on(t.region, t.updatedAt, t.deviceCode).where(registeredPlayer),
     index('devices_kitting_updated_idx').on(t.updatedAt, t.deviceCode).where(registeredPlayer),
-    // 'Store name contains' and memo search (ILIKE '%...%') through trigram indexes (pg_trgm).
-    index('devices_shop_name_trgm_idx').using('gin', sql`${t.shopName} gin_trgm_ops`).where(registeredPlayer),
-    index('devices_memo_trgm_idx').using('gin', sql`${t.memo} gin_trgm_ops`).where(registeredPlayer),
+    // 'Store name contains' and memo search (ILIKE '%...%') through trigram indexes (pg_trgm). Without
+    // fastupdate: PGlite runs no autovacuum to flush a pending list, and store edits are rare.
+    index('devices_shop_name_trgm_idx')
+      .using('gin', sql`${t.shopName} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(registeredPlayer),
+    index('devices_memo_trgm_idx')
+      .using('gin', sql`${t.memo} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(registeredPlayer),
   ],
 );
 
