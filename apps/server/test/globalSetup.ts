@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', null);
     return;
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: { pg_trgm } });
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   const dump = await client.dumpDataDir('none');
   await client.close();

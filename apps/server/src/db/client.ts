@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -84,6 +85,8 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
     client = await PGlite.create({
       ...(dataDir ? { dataDir } : { loadDataDir: template }),
       postgresqlconf: PGLITE_SETTINGS,
+      // The player list's 'contains' searches use trigram indexes (migration 0009 creates the extension).
+      extensions: { pg_trgm },
     });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -124,6 +124,8 @@ export const settings = pgTable(
  * the list's cursor key: staff edits and registration move it, heartbeats and schedules do not.
  */
 const livePlayer = sql`deleted_at is null`;
+/** A live player registered to a store: the rows of the player list. */
+const registeredPlayer = sql`deleted_at is null and registered_at is not null`;
 
 export const devices = pgTable(
   'devices',
@@ -161,6 +163,19 @@ export const devices = pgTable(
     index('devices_region_shop_idx').on(t.region, t.shopNo).where(livePlayer),
     index('devices_last_accessed_idx').on(t.lastAccessed),
     index('devices_waiting_idx').on(t.isActivated, t.createdAt).where(livePlayer),
+    // The kitting view (DS_KT, region-bound) has no is_activated condition: its order needs indexes of its own.
+    index('devices_kitting_region_updated_idx').on(t.region, t.updatedAt, t.deviceCode).where(registeredPlayer),
+    index('devices_kitting_updated_idx').on(t.updatedAt, t.deviceCode).where(registeredPlayer),
+    // 'Store name contains' and memo search (ILIKE '%...%') through trigram indexes (pg_trgm). Without
+    // fastupdate: PGlite runs no autovacuum to flush a pending list, and store edits are rare.
+    index('devices_shop_name_trgm_idx')
+      .using('gin', sql`${t.shopName} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(registeredPlayer),
+    index('devices_memo_trgm_idx')
+      .using('gin', sql`${t.memo} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(registeredPlayer),
   ],
 );
 

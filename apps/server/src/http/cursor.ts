@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MESSAGES } from '@signage/domain';
 import { z } from 'zod';
 import { HttpError } from './envelope';
@@ -35,4 +36,61 @@ export function decodeCursor(
   }
   if (!parsed?.success) throw new HttpError(400, message);
   return { at: new Date(parsed.data[0]), key: parsed.data[1] };
+}
+
+/** A keyset position with the total of the search it was served for, when the cursor carries one. */
+export type CountedCursor = KeysetCursor & { total: number | null };
+
+/** A short digest naming one search (its filters after the access rules), so a total is never reused for another. */
+export function searchDigest(search: unknown): string {
+  return createHash('sha256').update(canonicalJson(search)).digest('base64url').slice(0, 16);
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * The endCursor of a list whose total is counted once per search: base64url of
+ * [time in ms, key, total, digest of the search]. The next pages of the same search read the total
+ * back instead of counting again.
+ */
+export function encodeCountedCursor(at: Date, key: string, total: number, digest: string): string {
+  return Buffer.from(JSON.stringify([at.getTime(), key, total, digest])).toString('base64url');
+}
+
+/**
+ * The position and total `text` names; null when there is none; 400 when it is not a cursor of ours.
+ * The total is null (count again) when the cursor was served for another search (`digest` differs) or
+ * is a plain [time, key] cursor. The total is validated, not signed: a forged one only misleads the
+ * user who forged it about their own search, and never changes which rows they may see.
+ */
+export function decodeCountedCursor(
+  text: string | undefined,
+  digest: string,
+  { uuidKey = false, message = MESSAGES.invalidRequest }: DecodeOptions = {},
+): CountedCursor | null {
+  if (!text) return null;
+  const time = z.number().int().min(0).max(MAX_TIME_MS);
+  const key = uuidKey ? z.uuid() : z.string().min(1);
+  const shape = z.union([
+    z.tuple([time, key, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(64)]),
+    z.tuple([time, key]),
+  ]);
+  let parsed: ReturnType<typeof shape.safeParse> | undefined;
+  try {
+    parsed = shape.safeParse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed?.success) throw new HttpError(400, message);
+  const [at, position, total, servedFor] = parsed.data;
+  return { at: new Date(at), key: position, total: total !== undefined && servedFor === digest ? total : null };
 }

@@ -15,7 +15,7 @@ import { recordAudit } from '../../audit/repo';
 import { authorize } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { decodeCountedCursor, encodeCountedCursor, searchDigest } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
 import { softDeleteDevice } from './lifecycle';
 import { type PlayerDeps, presentDevices } from './present';
@@ -23,15 +23,23 @@ import { countDevices, type DeviceChange, type DeviceRow, findDevice, listDevice
 import { inScope, scopedFilter, scopeOf } from './scope';
 import { replaceDeviceTags } from './tags';
 
+/**
+ * One page of the player list. The total ('x-y / total') is counted once per search, on its first page,
+ * and carried in the endCursor with a digest of the search: the next pages of the same search run no
+ * count query (a cursor from another search, or without a total, counts again).
+ */
 export async function listPlayers(deps: PlayerDeps, user: SessionUser, query: TDeviceListFilter): Promise<TDeviceList> {
   const { db, schedules, blobs } = deps;
   const filter = scopedFilter(user, query);
   const now = new Date();
   const limit = query.all ? DEVICE_LIST_ALL_LIMIT : query.limit;
+  const { endCursor: _cursor, limit: _limit, all: _all, ...search } = filter;
+  const digest = searchDigest(search);
+  const cursor = decodeCountedCursor(query.endCursor, digest);
   const [rows, total] = await Promise.all([
     // One row more than asked tells whether more follow.
-    listDevices(db, filter, { cursor: decodeCursor(query.endCursor), limit: limit + 1, now }, schedules.scheduledSql),
-    countDevices(db, filter, now, schedules.scheduledSql),
+    listDevices(db, filter, { cursor, limit: limit + 1, now }, schedules.scheduledSql),
+    cursor?.total ?? countDevices(db, filter, now, schedules.scheduledSql),
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -39,7 +47,7 @@ export async function listPlayers(deps: PlayerDeps, user: SessionUser, query: TD
   return {
     devices: await presentDevices({ db, schedules, blobs: query.all ? undefined : blobs }, page, now),
     summary: {
-      endCursor: last ? encodeCursor(last.updatedAt, last.deviceCode) : null,
+      endCursor: last ? encodeCountedCursor(last.updatedAt, last.deviceCode, total, digest) : null,
       moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
       total,
     },
