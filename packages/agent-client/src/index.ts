@@ -7,6 +7,8 @@ import {
   type QueryIn,
   type ResponseOf,
   type TLogUpload,
+  type TManifest,
+  type TPlay,
   urlOf,
   ZFailure,
   zEnvelope,
@@ -42,6 +44,17 @@ export class AgentClientError extends Error {
 /** What one call sends, typed by its contract (zod input types). */
 export type CallInput<C extends Contract> = { params?: ParamsIn<C>; query?: QueryIn<C>; body?: BodyIn<C> };
 
+/** The error of a refused call, with the server's message and Retry-After. */
+function errorOf(response: Response, json: unknown): AgentClientError {
+  const failure = ZFailure.safeParse(json);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new AgentClientError(
+    response.status,
+    failure.success ? failure.data.message : `HTTP ${response.status}`,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
+}
+
 export type AgentClient = ReturnType<typeof createAgentClient>;
 
 export function createAgentClient(options: AgentClientOptions) {
@@ -59,20 +72,51 @@ export function createAgentClient(options: AgentClientOptions) {
       ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
     });
     const json: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const failure = ZFailure.safeParse(json);
-      const retryAfter = Number(response.headers.get('retry-after'));
-      throw new AgentClientError(
-        response.status,
-        failure.success ? failure.data.message : `HTTP ${response.status}`,
-        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-      );
-    }
+    if (!response.ok) throw errorOf(response, json);
     const envelope = zEnvelope(contract.response).safeParse(json);
     if (!envelope.success) {
       throw new AgentClientError(response.status, `Unexpected reply from ${contract.path}: ${envelope.error.message}`);
     }
     return envelope.data.data as ResponseOf<C>;
+  }
+
+  /**
+   * The manifest. With the version the player holds, an unchanged manifest answers 304 and this returns
+   * { changed: false }; otherwise the parsed manifest. `serverTime` (the X-Server-Time header, epoch ms)
+   * comes with both, for the player's clock skew.
+   */
+  async function manifest(
+    version?: string,
+  ): Promise<
+    { changed: true; manifest: TManifest; serverTime: number } | { changed: false; version: string; serverTime: number }
+  > {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (version) headers['if-none-match'] = `"${version}"`;
+    const response = await send(new URL(urlOf(AGENT_CONTRACTS.manifest), options.baseUrl), { method: 'GET', headers });
+    const serverTime = Number(response.headers.get('x-server-time'));
+    if (response.status === 304 && version) return { changed: false, version, serverTime };
+    const json: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw errorOf(response, json);
+    const envelope = zEnvelope(AGENT_CONTRACTS.manifest.response).safeParse(json);
+    if (!envelope.success) {
+      throw new AgentClientError(response.status, `Unexpected manifest: ${envelope.error.message}`);
+    }
+    return { changed: true, manifest: envelope.data.data, serverTime };
+  }
+
+  /**
+   * A media file of the manifest as the raw Response (a stream; 200 or 206), from byte `from` on when given
+   * (a dropped download resumes). Refusals (403 not in the manifest, 416) throw.
+   */
+  async function media(contentId: string, range?: { from: number; to?: number }): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (range) headers.range = `bytes=${range.from}-${range.to ?? ''}`;
+    const url = new URL(urlOf(AGENT_CONTRACTS.media, { params: { content_id: contentId } }), options.baseUrl);
+    const response = await send(url, { method: 'GET', headers });
+    if (!response.ok) throw errorOf(response, await response.json().catch(() => null));
+    return response;
   }
 
   return {
@@ -91,7 +135,11 @@ export function createAgentClient(options: AgentClientOptions) {
     },
     heartbeat: (status: 'ok' | 'error' = 'ok') => call(AGENT_CONTRACTS.heartbeat, { body: { status } }),
     uploadLog: (upload: TLogUpload) => call(AGENT_CONTRACTS.logs, { body: upload }),
+    manifest,
+    media,
+    /** Sends a batch of plays; answers the highest contiguous sequence the server holds (acked). */
+    plays: (plays: TPlay[]) => call(AGENT_CONTRACTS.plays, { body: { plays } }),
   };
 }
 
-export type { LogLevel, TLogUpload };
+export type { LogLevel, TLogUpload, TManifest, TPlay };

@@ -3,7 +3,10 @@ import { announceRoute } from './announce';
 import { registerDeviceAuth } from './device';
 import { heartbeatRoute } from './heartbeat';
 import { logsRoute } from './logs';
+import { manifestRoute } from './manifest';
+import { mediaRoute } from './media';
 import { pairRoute } from './pair';
+import { playsRoute } from './plays';
 
 /**
  * The player protocol, version 1 (ARCHITECTURE.md section 5), one file per call, each registered from its
@@ -13,7 +16,8 @@ import { pairRoute } from './pair';
  */
 export const agentRoutes: ModulePlugin = async (app, options) => {
   registerDeviceAuth(app, options.deps.db);
-  for (const route of [announceRoute, pairRoute, heartbeatRoute, logsRoute]) await app.register(route, options);
+  for (const route of [announceRoute, pairRoute, heartbeatRoute, logsRoute, manifestRoute, mediaRoute, playsRoute])
+    await app.register(route, options);
 };
 
 export { ANNOUNCE_INTERVAL_SECONDS } from './announce';

@@ -428,3 +428,37 @@ export const schedulePlayerEnds = pgTable('schedule_player_ends', {
   lastEndLocal: timestamp('last_end_local', { mode: 'string' }),
   open: boolean('open').notNull(),
 });
+
+/**
+ * Proof of play (owned by modules/plays): one row per play a player reported, idempotent by (device_code,
+ * sequence), so a batch sent twice counts once. Kept raw; content and schedule are not foreign keys (a
+ * schedule may be deleted and the play still happened). `started_at` is the instant, `utc_offset_minutes`
+ * the store's offset then (its local day for history).
+ */
+export const playEvents = pgTable(
+  'play_events',
+  {
+    deviceCode: text('device_code')
+      .notNull()
+      .references(() => devices.deviceCode),
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    contentId: uuid('content_id').notNull(),
+    scheduleId: uuid('schedule_id'),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
+    utcOffsetMinutes: smallint('utc_offset_minutes').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceCode, t.sequence] }),
+    index('play_events_content_started_idx').on(t.contentId, t.startedAt),
+  ],
+);
+
+/** Per player, the highest sequence n with every play 1..n held (the plays answer's `acked`). */
+export const playAcks = pgTable('play_acks', {
+  deviceCode: text('device_code')
+    .primaryKey()
+    .references(() => devices.deviceCode),
+  acked: bigint('acked', { mode: 'number' }).notNull().default(0),
+});

@@ -22,8 +22,13 @@ export type RouteInput<C extends Contract> = {
   reply: FastifyReply;
 };
 
-/** Envelope routes return the `data` (wrapped here); raw routes send the reply themselves and return it. */
-type RouteOutput<C extends Contract> = C['reply'] extends 'raw' ? FastifyReply : z.input<C['response']> | ResponseOf<C>;
+/**
+ * Envelope routes return the `data` (wrapped here), or the reply when they answered without a body
+ * themselves (304 Not Modified); raw routes send the reply themselves and return it.
+ */
+type RouteOutput<C extends Contract> = C['reply'] extends 'raw'
+  ? FastifyReply
+  : z.input<C['response']> | ResponseOf<C> | FastifyReply;
 
 function failureStatuses(contract: Contract): number[] {
   const statuses = new Set(contract.errors ?? []);
@@ -115,7 +120,7 @@ export function route<C extends Contract>(
         reply,
       } as RouteInput<C>;
       const result = await handler(input);
-      return raw ? result : ok(result);
+      return raw || result === reply ? result : ok(result);
     },
   });
 }

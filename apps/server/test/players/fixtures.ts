@@ -23,7 +23,9 @@ export function injectFetch(app: App, address = '10.0.0.1'): typeof fetch {
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers))
       if (value !== undefined) headers.set(name, String(value));
-    return new Response(response.body, { status: response.statusCode, headers });
+    // 204 and 304 carry no body (the Response constructor refuses one).
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers });
   }) as typeof fetch;
 }
 

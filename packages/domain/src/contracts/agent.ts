@@ -1,12 +1,17 @@
+import { z } from 'zod';
 import {
+  ZAgentMediaParams,
   ZAnnounce,
   ZAnnounceReply,
   ZHeartbeat,
   ZHeartbeatReply,
   ZLogUpload,
   ZLogUploadReply,
+  ZManifest,
   ZPair,
   ZPairReply,
+  ZPlayBatch,
+  ZPlaysReply,
 } from '../schemas/agent';
 import { type Contract, defineContract } from './contract';
 
@@ -58,6 +63,38 @@ export const AGENT_CONTRACTS = {
     errors: [400, 413],
     roles: 'device',
     summary: 'Bearer device token. Upload one log file with its level and time range',
+    tags: ['agent'],
+  }),
+  manifest: defineContract({
+    method: 'GET',
+    path: '/agent/v1/manifest',
+    response: ZManifest,
+    roles: 'device',
+    summary:
+      'Bearer device token. The schedules current or starting within 48 hours with their ordered media, the fallback and the server time. Strong ETag = hash of the resolved manifest; If-None-Match equal answers 304 without a body. X-Server-Time (epoch ms) on every answer',
+    tags: ['agent'],
+  }),
+  media: defineContract({
+    method: 'GET',
+    path: '/agent/v1/media/:content_id',
+    params: ZAgentMediaParams,
+    response: z.any(),
+    reply: 'raw',
+    errors: [403, 404, 416],
+    roles: 'device',
+    summary:
+      "Bearer device token. A media file of the player's current manifest, with Range (206, 416); 403 for media not in it",
+    tags: ['agent'],
+  }),
+  plays: defineContract({
+    method: 'POST',
+    path: '/agent/v1/plays',
+    body: ZPlayBatch,
+    response: ZPlaysReply,
+    errors: [400, 413],
+    roles: 'device',
+    summary:
+      'Bearer device token. Proof of play, up to 500 plays a batch; idempotent by (player, sequence). Answers acked: the highest sequence n with every play 1..n held',
     tags: ['agent'],
   }),
 } as const;

@@ -11,6 +11,8 @@ export const AGENT_MESSAGES = {
   tooManyGuesses: 'Too many wrong PINs. Wait and try again',
   badRange: 'The log time range ends before it starts',
   badTimeZone: 'time_zone must be an IANA time zone name such as Europe/London',
+  mediaNotInManifest: "This media is not in the player's manifest",
+  tooManyPlays: 'Send at most 500 plays in one batch',
 } as const;
 
 /** The zone the player's own clock is set to, as it reports it. Recorded for staff to see; never applied. */
@@ -58,3 +60,95 @@ export const ZLogUpload = z.object({
 });
 export type TLogUpload = z.infer<typeof ZLogUpload>;
 export const ZLogUploadReply = z.object({ log_id: z.string(), size: z.number().int() });
+
+/**
+ * The manifest (GET /agent/v1/manifest): what a player needs to play the next 48 hours offline. Schedules
+ * carry their wall-clock rules (dates and times at the store, read in `time_zone`), not a list of windows,
+ * so the player resolves them with the same domain rules as the server and the manifest (and its ETag)
+ * changes only when its content does. `server_time` is left out of the ETag's hash.
+ */
+export const MANIFEST_HORIZON_HOURS = 48;
+export const ZManifestMedia = z.object({
+  content_id: z.string(),
+  name: z.string(),
+  type: z.enum(['image', 'movie', 'stream']),
+  content_type: z.string().nullable(),
+  size: z.number().int().nullable(),
+  sha256: z.string().nullable(),
+  /** Seconds; null for images (the player's default) and streams. */
+  duration: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  license_from: z.string().nullable(),
+  license_to: z.string().nullable(),
+  display_pattern: z.string(),
+  /** The media endpoint (relative to the server), null for streams. */
+  url: z.string().nullable(),
+  /** A live stream's playback URL. */
+  stream_url: z.string().nullable(),
+});
+export type TManifestMedia = z.infer<typeof ZManifestMedia>;
+export const ZManifestSchedule = z.object({
+  schedule_id: z.string(),
+  schedule_name: z.string(),
+  playlist_name: z.string(),
+  /** Wall-clock values at the store ('' = open / all day), read in the manifest's time_zone. */
+  available_date_from: z.string(),
+  available_date_to: z.string(),
+  available_time_from: z.string(),
+  available_time_to: z.string(),
+  /** Priority: the latest-created schedule in range plays. */
+  created_at: z.string(),
+  /** The download-hour option: '23' (new media is downloaded from 23:00 local) or '' (at once). */
+  download_allow_hour: z.enum(['23', '']),
+  delivery_timing: z.enum(['NIGHT', 'NOW']),
+  live: z.boolean(),
+  /** Ordered: the play order of the loop. */
+  media: z.array(ZManifestMedia),
+});
+export type TManifestSchedule = z.infer<typeof ZManifestSchedule>;
+export const ZManifestFallback = z.object({
+  kind: z.literal('idle'),
+  clock: z.literal(true),
+  store_name: z.string(),
+});
+export const ZManifest = z.object({
+  device_code: z.string(),
+  time_zone: z.string(),
+  display_pattern: z.string(),
+  horizon_hours: z.literal(MANIFEST_HORIZON_HOURS),
+  /** Current or starting within the horizon, newest first. */
+  schedules: z.array(ZManifestSchedule),
+  /** What plays when no schedule does (always named, so it works offline too). */
+  fallback: ZManifestFallback,
+  /** The ETag's value (without quotes), also in the body for players that store the manifest. */
+  version: z.string(),
+  /** Server clock (ISO instant); not part of the version. */
+  server_time: z.string(),
+});
+export type TManifest = z.infer<typeof ZManifest>;
+
+export const ZAgentMediaParams = z.object({ content_id: z.string().min(1).max(64) });
+
+/** Proof of play: one play as the player recorded it. */
+export const PLAYS_MAX_BATCH = 500;
+export const ZPlay = z.object({
+  sequence: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  content_id: z.guid(),
+  schedule_id: z.guid().nullable(),
+  started_at: z.iso.datetime({ offset: true }),
+  utc_offset_minutes: z
+    .number()
+    .int()
+    .min(-14 * 60)
+    .max(14 * 60),
+  duration_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600 * 1000),
+});
+export type TPlay = z.infer<typeof ZPlay>;
+export const ZPlayBatch = z.object({ plays: z.array(ZPlay).min(1).max(PLAYS_MAX_BATCH, AGENT_MESSAGES.tooManyPlays) });
+/** acked: the highest sequence n such that every play 1..n is held; `stored`: new rows of this batch. */
+export const ZPlaysReply = z.object({ acked: z.number().int(), stored: z.number().int() });

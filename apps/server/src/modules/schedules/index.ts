@@ -4,5 +4,7 @@
  * deletion need of schedules leaves through ports that buildApp hands over (playerSchedules,
  * scheduleContentUsage), so the devices and contents modules never import this one.
  */
+
+export { type ManifestSchedule, manifestSchedulesOf } from './manifest';
 export { playerSchedules, scheduleContentUsage } from './players';
 export { schedulesRoutes } from './routes';

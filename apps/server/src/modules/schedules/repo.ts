@@ -279,3 +279,26 @@ export async function unendedSchedulesUsing(
   );
   return rows.map((row) => row.schedule_name);
 }
+
+/**
+ * One player's schedules not ended in `timeZone`, newest first, each with its ordered content ids: one
+ * query (the manifest poll runs it every minute for every player).
+ */
+export async function unendedSchedulesWithContents(
+  db: Database,
+  deviceCode: string,
+  timeZone: string,
+): Promise<{ schedule: ScheduleRow; contentIds: string[] }[]> {
+  const rows = await db
+    .select({
+      schedule: schedules,
+      contentIds: sql<
+        string[] | null
+      >`(select array_agg(sc.content_id::text order by sc.position) from ${scheduleContents} sc where sc.schedule_id = ${schedules.id})`,
+    })
+    .from(scheduleDevices)
+    .innerJoin(schedules, eq(schedules.id, scheduleDevices.scheduleId))
+    .where(and(eq(scheduleDevices.deviceCode, deviceCode), notEndedSql(scheduleDevices.endsLocal, timeZone)))
+    .orderBy(desc(schedules.createdAt), desc(schedules.id));
+  return rows.map((row) => ({ schedule: row.schedule, contentIds: row.contentIds ?? [] }));
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import {
+  AGENT_CONTRACTS,
+  MANIFEST_HORIZON_HOURS,
+  pathOf,
+  type TimeZone,
+  type TManifest,
+  type TManifestMedia,
+  todayIn,
+} from '@signage/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { route } from '../http/route';
+import { type ContentRow, findContentsById } from '../modules/contents';
+import { manifestSchedulesOf } from '../modules/schedules';
+import type { ModulePlugin } from '../modules/types';
+import type { AgentDevice } from './device';
+
+/** The resolved manifest without the server time: what the version (ETag) is a hash of. */
+export type ResolvedManifest = Omit<TManifest, 'server_time' | 'version'>;
+
+/** A content as the player gets it; null when it may not be delivered (deleted, or its license has ended). */
+function mediaOf(row: ContentRow | undefined, today: string): TManifestMedia | null {
+  if (!row || row.deletedAt !== null) return null;
+  if (row.licenseTo !== null && row.licenseTo < today) return null;
+  const stream = row.type === 'stream';
+  return {
+    content_id: row.id,
+    name: row.name,
+    type: row.type,
+    content_type: row.contentType,
+    size: row.size,
+    sha256: row.sha256,
+    duration: row.durationSeconds,
+    width: row.width,
+    height: row.height,
+    license_from: row.licenseFrom,
+    license_to: row.licenseTo,
+    display_pattern: row.displayPattern,
+    url: !stream && row.mediaKey ? pathOf(AGENT_CONTRACTS.media, { content_id: row.id }) : null,
+    stream_url: stream ? row.playbackUrl : null,
+  };
+}
+
+/**
+ * The manifest of a player at a moment: its schedules current or starting within 48 hours (chosen by the
+ * schedules module with the domain's window rules), their ordered deliverable media, and the fallback.
+ * Three queries with the token check: schedules with their content ids, then the contents.
+ */
+export async function resolveManifest(db: Database, device: AgentDevice, now: Date): Promise<ResolvedManifest> {
+  const schedules = await manifestSchedulesOf(db, device, now);
+  const ids = [...new Set(schedules.flatMap((s) => s.contentIds))];
+  const rows = new Map((await findContentsById(db, ids)).map((row) => [row.id, row]));
+  const today = todayIn(device.timeZone as TimeZone, now);
+  return {
+    device_code: device.deviceCode,
+    time_zone: device.timeZone,
+    display_pattern: device.displayPattern,
+    horizon_hours: MANIFEST_HORIZON_HOURS,
+    schedules: schedules.map((s) => ({
+      schedule_id: s.schedule_id,
+      schedule_name: s.schedule_name,
+      playlist_name: s.playlist_name,
+      available_date_from: s.available_date_from,
+      available_date_to: s.available_date_to,
+      available_time_from: s.available_time_from,
+      available_time_to: s.available_time_to,
+      created_at: s.created_at,
+      download_allow_hour: s.download_allow_hour,
+      delivery_timing: s.download_allow_hour === '23' ? 'NIGHT' : 'NOW',
+      live: s.first_content_live,
+      media: s.contentIds.map((id) => mediaOf(rows.get(id), today)).filter((m) => m !== null),
+    })),
+    fallback: { kind: 'idle', clock: true, store_name: device.shopName },
+  };
+}
+
+/** JSON with object keys sorted at every level: one text for one value, whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The version of a resolved manifest: sha256 of its canonical form (base64url, 43 characters). */
+export const manifestVersion = (manifest: ResolvedManifest) =>
+  createHash('sha256').update(canonicalJson(manifest)).digest('base64url');
+
+/** Whether If-None-Match names this entity tag (weak comparison, as RFC 9110 says for If-None-Match). */
+export function matchesIfNoneMatch(header: string | undefined, version: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === `"${version}"`);
+}
+
+/** Date and X-Server-Time (epoch ms) on every manifest answer, 304 included: the player measures its skew. */
+function stampServerTime(reply: FastifyReply, now: Date) {
+  reply.header('x-server-time', String(now.getTime())).header('date', now.toUTCString());
+}
+
+export async function answerManifest(db: Database, device: AgentDevice, request: FastifyRequest, reply: FastifyReply) {
+  const now = new Date();
+  const manifest = await resolveManifest(db, device, now);
+  const version = manifestVersion(manifest);
+  stampServerTime(reply, now);
+  reply.header('etag', `"${version}"`).header('cache-control', 'no-cache');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], version)) return reply.code(304).send();
+  return { ...manifest, version, server_time: now.toISOString() };
+}
+
+/** GET /agent/v1/manifest: the player's manifest, or 304 when its If-None-Match is still the version. */
+export const manifestRoute: ModulePlugin = async (app, { deps: { db } }) => {
+  route(app, AGENT_CONTRACTS.manifest, async ({ device, request, reply }) =>
+    answerManifest(db, device, request, reply),
+  );
+};

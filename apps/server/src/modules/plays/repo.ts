@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { playAcks, playEvents } from '../../db/schema';
+
+export type PlayValues = {
+  sequence: number;
+  contentId: string;
+  scheduleId: string | null;
+  startedAt: Date;
+  utcOffsetMinutes: number;
+  durationMs: number;
+};
+
+/** Stores the plays a player reported; a (device, sequence) already held is skipped. Answers how many were new. */
+export async function insertPlays(tx: Database, deviceCode: string, plays: readonly PlayValues[]): Promise<number> {
+  if (plays.length === 0) return 0;
+  const rows = await tx
+    .insert(playEvents)
+    .values(plays.map((play) => ({ deviceCode, ...play })))
+    .onConflictDoNothing()
+    .returning({ sequence: playEvents.sequence });
+  return rows.length;
+}
+
+/** Both drivers (node-postgres, PGlite) answer a raw query with `rows`. */
+async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Moves the player's acknowledged mark to the end of the run of held sequences that follows it and answers
+ * it. The mark row is locked for the rest of the transaction, so concurrent batches of one player queue up.
+ * The run from acked + 1 ends at the first held sequence without a successor (when acked + 1 is held).
+ */
+export async function advanceAcked(tx: Database, deviceCode: string): Promise<number> {
+  await tx.insert(playAcks).values({ deviceCode, acked: 0 }).onConflictDoNothing();
+  const [mark] = await rowsOf<{ acked: string | number }>(
+    tx,
+    sql`select acked from ${playAcks} where device_code = ${deviceCode} for update`,
+  );
+  const acked = Number(mark?.acked ?? 0);
+  const [next] = await rowsOf<{ last: string | number | null }>(
+    tx,
+    sql`select p.sequence as last from ${playEvents} p
+      where p.device_code = ${deviceCode} and p.sequence > ${acked}
+        and exists (select 1 from ${playEvents} f where f.device_code = ${deviceCode} and f.sequence = ${acked + 1})
+        and not exists (select 1 from ${playEvents} q where q.device_code = ${deviceCode} and q.sequence = p.sequence + 1)
+      order by p.sequence limit 1`,
+  );
+  const last = next?.last === null || next?.last === undefined ? acked : Number(next.last);
+  if (last !== acked) await tx.execute(sql`update ${playAcks} set acked = ${last} where device_code = ${deviceCode}`);
+  return last;
+}
