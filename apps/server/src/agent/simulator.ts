@@ -1,6 +1,7 @@
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AgentClientError, createAgentClient } from '@signage/agent-client';
+import { AgentClientError, createAgentClient, type TPlay } from '@signage/agent-client';
 import type { LogLevel } from '@signage/domain';
 
 /**
@@ -86,5 +87,63 @@ export async function simulateLogs(
       content: `${content}\n`,
     });
     return `log uploaded (${reply.size} bytes)`;
+  });
+}
+
+/**
+ * Fetches the player's manifest, polls it again with its version (an unchanged manifest answers 304) and,
+ * with `download`, fetches every media file of it and checks its size and sha256.
+ */
+export async function simulateManifest(options: SimulatorOptions, serial: string, download = false) {
+  const token = readState(options.stateFile)[serial];
+  return attempt(serial, async () => {
+    const client = clientOf(options, token);
+    const first = await client.manifest();
+    if (!first.changed) throw new Error('the server answered 304 to a poll without a version');
+    const { manifest } = first;
+    const again = await client.manifest(manifest.version);
+    const media = [...new Map(manifest.schedules.flatMap((s) => s.media).map((m) => [m.content_id, m])).values()];
+    let verified = 0;
+    if (download) {
+      for (const item of media.filter((m) => m.url)) {
+        const bytes = Buffer.from(await (await client.media(item.content_id)).arrayBuffer());
+        const sha256 = createHash('sha256').update(bytes).digest('hex');
+        if (bytes.length !== item.size || sha256 !== item.sha256) {
+          throw new Error(`media ${item.content_id}: size or sha256 differs from the manifest`);
+        }
+        verified++;
+      }
+    }
+    const skew = first.serverTime - Date.now();
+    return [
+      `manifest ${manifest.version}: ${manifest.schedules.length} schedule(s), ${media.length} media`,
+      again.changed ? 're-poll changed' : 're-poll 304',
+      ...(download ? [`${verified} media verified`] : []),
+      `clock skew ${skew} ms`,
+    ].join(', ');
+  });
+}
+
+/**
+ * Sends `count` plays numbered from `from` (one batch) of the manifest's first medium (or a made-up content
+ * when nothing is scheduled) and reports the server's acked sequence.
+ */
+export async function simulatePlays(options: SimulatorOptions, serial: string, from = 1, count = 10, now = new Date()) {
+  const token = readState(options.stateFile)[serial];
+  return attempt(serial, async () => {
+    const client = clientOf(options, token);
+    const fetched = await client.manifest();
+    const schedule = fetched.changed ? fetched.manifest.schedules[0] : undefined;
+    const contentId = schedule?.media[0]?.content_id ?? randomUUID();
+    const plays: TPlay[] = Array.from({ length: count }, (_, i) => ({
+      sequence: from + i,
+      content_id: contentId,
+      schedule_id: schedule?.schedule_id ?? null,
+      started_at: new Date(now.getTime() - (count - i) * 10_000).toISOString(),
+      utc_offset_minutes: -now.getTimezoneOffset(),
+      duration_ms: 10_000,
+    }));
+    const reply = await client.plays(plays);
+    return `plays ${from}..${from + count - 1} sent, ${reply.stored} new, acked ${reply.acked}`;
   });
 }

@@ -8,14 +8,18 @@ import {
   simulateAnnounce,
   simulateHeartbeat,
   simulateLogs,
+  simulateManifest,
   simulatePair,
+  simulatePlays,
 } from './simulator';
 
-export const SIMULATOR_HELP = `  simulate announce|pair|heartbeat|logs|run [options]
+export const SIMULATOR_HELP = `  simulate announce|pair|heartbeat|logs|manifest|plays|run [options]
                       Act as store players over /agent/v1 (the server must be running).
                       --serial S (or --prefix P --count N for serials P-0001..P-000N)
                       pair: --pin NNNNNN, or --pins S1=NNNNNN,S2=NNNNNN
                       heartbeat: [--status ok|error]   logs: [--level INFO|WARNING|ERROR] [--lines N]
+                      manifest: fetch, re-poll (304 expected) [--download: fetch media, check sha256]
+                      plays: send --plays N plays numbered from --from S (default 10 from 1)
                       run: announce, then for serials with a PIN pair, heartbeat and upload a log
                       --url URL (default http://127.0.0.1:$PORT), --state FILE (device tokens,
                       default ./simulator-state.json). Exits 1 if any call fails.`;
@@ -31,6 +35,9 @@ const OPTIONS = {
   lines: { type: 'string' },
   url: { type: 'string' },
   state: { type: 'string' },
+  download: { type: 'boolean' },
+  plays: { type: 'string' },
+  from: { type: 'string' },
 } as const;
 
 function serialsOf(values: { serial?: string; prefix?: string; count?: string }): string[] {
@@ -82,6 +89,18 @@ export async function runSimulator(argv: string[], env: NodeJS.ProcessEnv = proc
     case 'logs':
       steps.push((s) => simulateLogs(options, s, level, lines));
       break;
+    case 'manifest':
+      steps.push((s) => simulateManifest(options, s, values.download === true));
+      break;
+    case 'plays': {
+      const from = Number(values.from ?? '1');
+      const count = Number(values.plays ?? '10');
+      if (!Number.isInteger(from) || from < 1 || !Number.isInteger(count) || count < 1 || count > 500) {
+        throw new HttpError(400, '--from must be 1 or more and --plays 1-500');
+      }
+      steps.push((s) => simulatePlays(options, s, from, count));
+      break;
+    }
     case 'run':
       steps.push(
         (s) => simulateAnnounce(options, s),
@@ -91,7 +110,10 @@ export async function runSimulator(argv: string[], env: NodeJS.ProcessEnv = proc
       );
       break;
     default:
-      throw new HttpError(400, `Unknown simulate action '${action ?? ''}' (announce, pair, heartbeat, logs, run)`);
+      throw new HttpError(
+        400,
+        `Unknown simulate action '${action ?? ''}' (announce, pair, heartbeat, logs, manifest, plays, run)`,
+      );
   }
   let failed = 0;
   for (const serial of serials) {
