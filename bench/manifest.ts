@@ -88,6 +88,7 @@ async function main(): Promise<number> {
     databaseUrl: database.url,
     port: PORT,
     env: process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {},
+    nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
   });
   const bare = await startBare();
   try {

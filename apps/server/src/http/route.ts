@@ -120,7 +120,10 @@ export function route<C extends Contract>(
         reply,
       } as RouteInput<C>;
       const result = await handler(input);
-      return raw || result === reply ? result : ok(result);
+      if (raw) return result;
+      // Answered already (304 without a body): resolving with nothing keeps Fastify from sending again.
+      if (result === reply) return undefined;
+      return ok(result);
     },
   });
 }
