@@ -8,6 +8,9 @@ describe('agent contracts', () => {
       ['POST', '/agent/v1/pair', 'public'],
       ['POST', '/agent/v1/heartbeat', 'device'],
       ['POST', '/agent/v1/logs', 'device'],
+      ['GET', '/agent/v1/manifest', 'device'],
+      ['GET', '/agent/v1/media/:content_id', 'device'],
+      ['POST', '/agent/v1/plays', 'device'],
     ]);
     expect(AGENT_CONTRACT_LIST.every((c) => c.path.startsWith(`${AGENT_PREFIX}/`))).toBe(true);
   });
