@@ -13,19 +13,19 @@ import { Alert, Button, Card, Empty, Flex, Form, Input, Pagination, Table, Tag, 
 import type { ColumnsType } from 'antd/es/table';
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useBanner } from '../../../app/shell/useBanner';
 import { translateMessage } from '../../../i18n/messages';
-import { CenteredSpinner } from '../../../ui/CenteredSpinner';
 import { openDialog } from '../../../ui/dialog';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useDeviceSchedules, useSchedule, useUpdateSchedule } from '../contentList/api';
+import { useUpdateSchedule } from '../contentList/api';
 import { isLockedLive } from '../contentList/format';
 import { ContentPickerModal } from '../edit/ContentPickerModal';
 import { familyOf } from '../edit/contentPicker';
 import { moveItem, PLAYLIST_PAGE_SIZE, pageOf, removeAt } from '../edit/playlist';
-import { playerDetailPath, useScheduleSelection, valuesOf } from '../update/selection';
+import { ChosenSchedule } from '../update/ChosenSchedule';
+import { playerDetailPath, valuesOf } from '../update/selection';
 import '../../../i18n/schedules';
 
 type Row = TScheduleContent & { index: number };
@@ -284,28 +284,11 @@ function EditContentsForm({
  * player chosen: back to the player list (SPEC.md section 4).
  */
 export default function EditContentsPage() {
-  const { t } = useTranslation();
-  const { scheduleId, deviceCode } = useScheduleSelection();
-  const schedule = useSchedule(scheduleId);
-  const schedules = useDeviceSchedules(deviceCode);
-  if (!scheduleId || !deviceCode) return <Navigate to="/device/list" replace />;
-  if (schedule.isLoading) return <CenteredSpinner label={t('common.loading')} />;
-  if (!schedule.data) {
-    return (
-      <>
-        <PageHeader title={t('title.editContents')} />
-        <Card>
-          <Empty description={translateMessage(t, errorMessageOf(schedule.error, MESSAGES.scheduleGetFailed))} />
-        </Card>
-      </>
-    );
-  }
   return (
-    <EditContentsForm
-      key={schedule.data.updated_at}
-      schedule={schedule.data}
-      deviceCode={deviceCode}
-      zone={schedules.data?.time_zone ?? null}
-    />
+    <ChosenSchedule titleKey="title.editContents">
+      {({ schedule, deviceCode, playerZone }) => (
+        <EditContentsForm schedule={schedule} deviceCode={deviceCode} zone={playerZone} />
+      )}
+    </ChosenSchedule>
   );
 }

@@ -12,19 +12,18 @@ import {
   validateScheduleValues,
   zoneLabel,
 } from '@signage/domain';
-import { Alert, Button, Card, Descriptions, Empty, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useDeviceContentList } from '../../../app/shell/deviceContentList';
 import { useBanner } from '../../../app/shell/useBanner';
-import { translateMessage } from '../../../i18n/messages';
-import { CenteredSpinner } from '../../../ui/CenteredSpinner';
 import { openDialog } from '../../../ui/dialog';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useDeleteSchedule, useDeviceSchedules, useSchedule, useUpdateSchedule } from '../contentList/api';
+import { useDeleteSchedule, useUpdateSchedule } from '../contentList/api';
 import { isLockedLive } from '../contentList/format';
+import { ChosenSchedule } from '../update/ChosenSchedule';
 import { playerDetailPath, useScheduleSelection, valuesOf } from '../update/selection';
 import { SettingForm } from '../wizard/SettingForm';
 import '../../../i18n/schedules';
@@ -158,28 +157,11 @@ function UpdateForm({
  * or a player chosen there is nothing to edit: back to the player list (SPEC.md section 4).
  */
 export default function ScheduleUpdatePage() {
-  const { t } = useTranslation();
-  const { scheduleId, deviceCode } = useScheduleSelection();
-  const schedule = useSchedule(scheduleId);
-  const schedules = useDeviceSchedules(deviceCode);
-  if (!scheduleId || !deviceCode) return <Navigate to="/device/list" replace />;
-  if (schedule.isLoading) return <CenteredSpinner label={t('common.loading')} />;
-  if (!schedule.data) {
-    return (
-      <>
-        <PageHeader title={t('title.scheduleDetail')} />
-        <Card>
-          <Empty description={translateMessage(t, errorMessageOf(schedule.error, MESSAGES.scheduleGetFailed))} />
-        </Card>
-      </>
-    );
-  }
   return (
-    <UpdateForm
-      key={schedule.data.updated_at}
-      schedule={schedule.data}
-      deviceCode={deviceCode}
-      playerZone={schedules.data?.time_zone ?? null}
-    />
+    <ChosenSchedule titleKey="title.scheduleDetail">
+      {({ schedule, deviceCode, playerZone }) => (
+        <UpdateForm schedule={schedule} deviceCode={deviceCode} playerZone={playerZone} />
+      )}
+    </ChosenSchedule>
   );
 }
