@@ -86,6 +86,16 @@ export const AGENT_CONTRACTS = {
       "Bearer device token. A media file of the player's current manifest, with Range (206, 416); 403 for media not in it",
     tags: ['agent'],
   }),
+  events: defineContract({
+    method: 'GET',
+    path: '/agent/v1/events',
+    response: z.any(),
+    reply: 'raw',
+    roles: 'device',
+    summary:
+      "Bearer device token. Server-Sent Events: 'hello' on connect, 'manifest' when the player's manifest may have changed (collect now), 'revoked' when the player is deleted (then the stream closes); ': ping' comments every 25 s. Works across server processes (PostgreSQL LISTEN/NOTIFY)",
+    tags: ['agent'],
+  }),
   plays: defineContract({
     method: 'POST',
     path: '/agent/v1/plays',

@@ -36,8 +36,49 @@ export const ZPairReply = z.object({
   heartbeat_interval_seconds: z.number().int(),
 });
 
+/**
+ * Confirmed delivery (ARCHITECTURE.md section 5): what the player reports about the plan it plays, with each
+ * heartbeat. The console compares `applied_version` with the manifest the server would give the player now.
+ */
+export const ZOnScreen = z.object({
+  /** schedule: a schedule's media play · idle: the fallback (clock and store name) · pairing: not paired yet. */
+  kind: z.enum(['schedule', 'idle', 'pairing']),
+  schedule_id: z.guid().nullable(),
+  content_id: z.guid().nullable(),
+  /** When this item started on screen (the player's clock, corrected by its measured skew). */
+  since: z.iso.datetime({ offset: true }),
+});
+export const ZDeliveryReport = z.object({
+  /** The manifest version (ETag value) whose media are all downloaded and verified, and which the player plays from. */
+  applied_version: z.string().max(128).nullable(),
+  /** A newer manifest the player holds but has not applied yet (media downloading, or waiting for the download hour). */
+  pending_version: z.string().max(128).nullable(),
+  on_screen: ZOnScreen.nullable(),
+  /** Progress of the pending version's media; null when nothing is downloading. */
+  download: z
+    .object({
+      done_bytes: z.number().int().min(0),
+      total_bytes: z.number().int().min(0),
+      files_done: z.number().int().min(0),
+      files_total: z.number().int().min(0),
+    })
+    .nullable(),
+  /** Bytes of media kept for offline play, and the browser's storage quota. */
+  cache_bytes: z.number().int().min(0).nullable(),
+  quota_bytes: z.number().int().min(0).nullable(),
+  /** The player's clock minus the server's (X-Server-Time), in ms. */
+  clock_skew_ms: z.number().int().nullable(),
+  /** The player software's version. */
+  player_version: z.string().max(64).nullable(),
+});
+export type TDeliveryReport = z.infer<typeof ZDeliveryReport>;
+
 export const ZHeartbeat = z
-  .object({ status: z.enum(['ok', 'error']).default('ok'), time_zone: ZReportedTimeZone.optional() })
+  .object({
+    status: z.enum(['ok', 'error']).default('ok'),
+    time_zone: ZReportedTimeZone.optional(),
+    delivery: ZDeliveryReport.optional(),
+  })
   .default({ status: 'ok' });
 export const ZHeartbeatReply = z.object({
   device_code: z.string(),
@@ -152,3 +193,19 @@ export type TPlay = z.infer<typeof ZPlay>;
 export const ZPlayBatch = z.object({ plays: z.array(ZPlay).min(1).max(PLAYS_MAX_BATCH, AGENT_MESSAGES.tooManyPlays) });
 /** acked: the highest sequence n such that every play 1..n is held; `stored`: new rows of this batch. */
 export const ZPlaysReply = z.object({ acked: z.number().int(), stored: z.number().int() });
+
+/**
+ * The push channel GET /agent/v1/events (Server-Sent Events, read with fetch so the device token travels in the
+ * Authorization header). Events: `hello` on connect (data ZAgentHello), `manifest` when anything in the player's
+ * manifest may have changed (data ZAgentManifestEvent: collect now), `revoked` when the player is deleted (the
+ * server then closes the stream; the player forgets its token). A comment line (': ping') every
+ * AGENT_EVENTS_PING_SECONDS keeps proxies from closing an idle stream.
+ */
+export const AGENT_EVENTS_PING_SECONDS = 25;
+export const AGENT_EVENT_NAMES = ['hello', 'manifest', 'revoked'] as const;
+export type AgentEventName = (typeof AGENT_EVENT_NAMES)[number];
+export const ZAgentHello = z.object({ device_code: z.string(), server_time: z.string() });
+export const ZAgentManifestEvent = z.object({
+  /** What changed, for logs only (schedule, content, player, clock). */
+  reason: z.string(),
+});
