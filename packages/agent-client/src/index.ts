@@ -1,11 +1,14 @@
 import {
   AGENT_CONTRACTS,
+  AGENT_EVENT_NAMES,
+  type AgentEventName,
   type BodyIn,
   type Contract,
   type LogLevel,
   type ParamsIn,
   type QueryIn,
   type ResponseOf,
+  type TDeliveryReport,
   type TLogUpload,
   type TManifest,
   type TPlay,
@@ -119,6 +122,24 @@ export function createAgentClient(options: AgentClientOptions) {
     return response;
   }
 
+  /**
+   * The push channel (GET /agent/v1/events) as an async stream of events, read with fetch so the device token
+   * travels in the Authorization header (EventSource cannot send one). Ends when the server closes the stream
+   * or `signal` aborts; a refused connection (401 after the player was deleted) throws. Reconnecting, with
+   * backoff and jitter, is the caller's choice (see `reconnectDelayMs`).
+   */
+  async function* events(signal?: AbortSignal): AsyncGenerator<AgentEvent> {
+    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await send(new URL(urlOf(AGENT_CONTRACTS.events), options.baseUrl), {
+      method: 'GET',
+      headers,
+      ...(signal ? { signal } : {}),
+    });
+    if (!response.ok || !response.body) throw errorOf(response, await response.json().catch(() => null));
+    yield* parseEventStream(response.body, signal);
+  }
+
   return {
     get token(): string | undefined {
       return token;
@@ -133,13 +154,78 @@ export function createAgentClient(options: AgentClientOptions) {
       token = reply.token;
       return reply;
     },
-    heartbeat: (status: 'ok' | 'error' = 'ok') => call(AGENT_CONTRACTS.heartbeat, { body: { status } }),
+    /** Says the player runs (or is faulty), with its clock's zone and its delivery report when it has one. */
+    heartbeat: (status: 'ok' | 'error' = 'ok', extra: { time_zone?: string; delivery?: TDeliveryReport } = {}) =>
+      call(AGENT_CONTRACTS.heartbeat, { body: { status, ...extra } }),
     uploadLog: (upload: TLogUpload) => call(AGENT_CONTRACTS.logs, { body: upload }),
     manifest,
     media,
+    events,
     /** Sends a batch of plays; answers the highest contiguous sequence the server holds (acked). */
     plays: (plays: TPlay[]) => call(AGENT_CONTRACTS.plays, { body: { plays } }),
   };
 }
 
-export type { LogLevel, TLogUpload, TManifest, TPlay };
+/** One Server-Sent Event of the push channel; `data` is the parsed JSON (null when absent or not JSON). */
+export type AgentEvent = { event: AgentEventName; data: unknown };
+
+/**
+ * Parses a text/event-stream body into events (the WHATWG rules the channel uses: 'event:' and 'data:' lines, a
+ * blank line ends an event, lines starting with ':' are comments). Unknown event names are skipped.
+ */
+export async function* parseEventStream(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<AgentEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let event = 'message';
+  let data: string[] = [];
+  try {
+    while (!signal?.aborted) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let newline = buffer.search(/\r?\n/);
+      while (newline >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(buffer[newline] === '\r' ? newline + 2 : newline + 1);
+        if (line === '') {
+          if (data.length > 0 && (AGENT_EVENT_NAMES as readonly string[]).includes(event)) {
+            let parsed: unknown = null;
+            try {
+              parsed = JSON.parse(data.join('\n'));
+            } catch {
+              parsed = null;
+            }
+            yield { event: event as AgentEventName, data: parsed };
+          }
+          event = 'message';
+          data = [];
+        } else if (!line.startsWith(':')) {
+          const colon = line.indexOf(':');
+          const field = colon < 0 ? line : line.slice(0, colon);
+          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+          if (field === 'event') event = value;
+          else if (field === 'data') data.push(value);
+        }
+        newline = buffer.search(/\r?\n/);
+      }
+    }
+  } finally {
+    reader.releaseLock();
+    await body.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * How long to wait before reconnecting after `attempt` failed connections in a row: exponential from 1 s up to
+ * 60 s, with full jitter, so that a thousand players do not reconnect in the same second after a restart.
+ */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const cap = Math.min(60_000, 1000 * 2 ** Math.max(0, attempt));
+  return Math.round(cap / 2 + (random() * cap) / 2);
+}
+
+export type { LogLevel, TDeliveryReport, TLogUpload, TManifest, TPlay };
