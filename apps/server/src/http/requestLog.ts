@@ -21,12 +21,18 @@ export class OneLineRequestLog extends LogController {
 
 export type LogDestination = ReturnType<typeof pino.destination>;
 
+/** Lines are gathered up to this many bytes before one write to stdout (one write per about 10 requests)... */
+export const LOG_BATCH_BYTES = 4096;
+/** ...and never wait longer than this, so an idle server's last lines still show at once to a human. */
+export const LOG_FLUSH_MS = 250;
+
 /**
- * The request log goes to stdout without blocking the request: writes are asynchronous and lines
- * that arrive while one is in flight leave together in the next write. pino flushes what is left
- * when the process exits, and onClose flushes it when the app stops.
+ * The request log goes to stdout without blocking the request: writes are asynchronous and batched
+ * (a write per LOG_BATCH_BYTES, or after LOG_FLUSH_MS), since a write per line cost a loaded server
+ * about a third of its throughput (issue 15). pino flushes what is left when the process exits, and
+ * onClose flushes it when the app stops.
  */
 export function createLogDestination(config: Config): LogDestination | undefined {
   if (config.logLevel === 'silent') return undefined;
-  return pino.destination({ dest: 1, sync: false });
+  return pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
 }
