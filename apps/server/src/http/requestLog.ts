@@ -28,8 +28,8 @@ export const LOG_FLUSH_MS = 250;
 
 /**
  * The request log goes to stdout without blocking the request: writes are asynchronous and batched
- * (a write per LOG_BATCH_BYTES, or after LOG_FLUSH_MS), since a write per line cost a loaded server
- * about a third of its throughput (issue 15). pino flushes what is left when the process exits, and
+ * (a write per LOG_BATCH_BYTES, or after LOG_FLUSH_MS): the request log at the default level cost
+ * /api/users/me about a third of its throughput (issue 15), and a syscall per line was part of it. pino flushes what is left when the process exits, and
  * onClose flushes it when the app stops.
  */
 export function createLogDestination(config: Config): LogDestination | undefined {
