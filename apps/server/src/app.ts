@@ -18,8 +18,12 @@ import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { MODULES } from './modules';
 import { createMediaDeps } from './modules/contents';
-import { playerSchedules, scheduleContentUsage } from './modules/schedules';
+import { contentPlayers, playerSchedules, scheduleContentUsage } from './modules/schedules';
 import type { ApiModule, AppDeps, ContentUsageCheck, MediaDeps } from './modules/types';
+import { listenForPush, PushHub } from './push';
+
+/** How long a stopping server lets requests in flight finish before it closes every connection. */
+export const SHUTDOWN_GRACE_MS = 5000;
 
 export type BuildOptions = {
   config: Config;
@@ -114,12 +118,26 @@ export async function buildApp({ config, db, modules = MODULES, media, contentUs
   registerAuth(app, db);
   prepareDummyHash();
   await registerDocs(app);
+  const hub = new PushHub();
+  const pushListener = await listenForPush(db, hub, app.log);
+  // Open push streams would hold the server's close open: end them first, then stop listening.
+  app.addHook('preClose', async () => {
+    hub.closeAll();
+    // Requests in flight get a grace period; then keep-alive sockets that Node does not count as idle (seen
+    // after streams a client aborted) are closed too, so a stopping server never waits on them for good.
+    const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.server.once('close', () => clearTimeout(force));
+  });
+  app.addHook('onClose', async () => pushListener.close());
   const deps: AppDeps = {
     config,
     db,
     media: createMediaDeps(config, media),
     contentUsage: [scheduleContentUsage, ...contentUsage],
     playerSchedules,
+    push: { hub },
+    contentPlayers,
   };
   for (const module of modules) await registerModule(app, module, deps);
 

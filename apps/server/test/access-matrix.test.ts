@@ -1,5 +1,6 @@
 import {
   AGENT_CONTRACT_LIST,
+  AGENT_CONTRACTS,
   API,
   API_CONTRACTS,
   type Contract,
@@ -113,6 +114,19 @@ async function call(contract: Contract, caller: Caller, authorization?: string) 
   const ending = contract === API.users.login || contract === API.users.logout;
   const cookie = ending && caller.cookie ? await loginAs(t.app, caller.user) : caller.cookie;
   const body = sample?.body?.(caller);
+  // The push channel's answer is a stream that stays open: read its status and headers, then hang up.
+  if (contract === AGENT_CONTRACTS.events) {
+    const headers = { ...(authorization ? { authorization } : {}) };
+    const response = await t.app.inject({ method: 'GET', url: contract.path, headers, payloadAsStream: true });
+    if (response.statusCode === 200) {
+      response.stream().destroy();
+      return response;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.stream()) chunks.push(Buffer.from(chunk));
+    const text = Buffer.concat(chunks).toString('utf8');
+    return { ...response, statusCode: response.statusCode, body: text, json: () => JSON.parse(text) } as typeof response;
+  }
   return t.app.inject({
     method: contract.method,
     url: pathOf(contract, paramsFor(contract, caller)),

@@ -1,6 +1,7 @@
 import type { ModulePlugin } from '../modules/types';
 import { announceRoute } from './announce';
 import { registerDeviceAuth } from './device';
+import { eventsRoute } from './events';
 import { heartbeatRoute } from './heartbeat';
 import { logsRoute } from './logs';
 import { manifestRoute } from './manifest';
@@ -16,7 +17,16 @@ import { playsRoute } from './plays';
  */
 export const agentRoutes: ModulePlugin = async (app, options) => {
   registerDeviceAuth(app, options.deps.db);
-  for (const route of [announceRoute, pairRoute, heartbeatRoute, logsRoute, manifestRoute, mediaRoute, playsRoute])
+  for (const route of [
+    announceRoute,
+    pairRoute,
+    heartbeatRoute,
+    logsRoute,
+    manifestRoute,
+    mediaRoute,
+    eventsRoute,
+    playsRoute,
+  ])
     await app.register(route, options);
 };
 

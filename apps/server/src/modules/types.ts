@@ -5,6 +5,7 @@ import type { BlobStore } from '../blob';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { LiveProvider } from '../live';
+import type { PushHub } from '../push';
 
 /** Where media goes: the blob store, the configured live platforms, and local folders for uploads in flight. */
 export type MediaDeps = {
@@ -20,6 +21,12 @@ export type MediaDeps = {
  * playlists) hand their check to buildApp; deleting then answers 409 with the check's message.
  */
 export type ContentUsageCheck = (tx: Database, contentId: string) => Promise<string | null>;
+
+/**
+ * The players whose manifests may carry a content (their schedules that play it have not ended), so that a
+ * change to the content tells them to collect. Called with the write's transaction.
+ */
+export type ContentPlayersPort = (tx: Database, contentId: string) => Promise<string[]>;
 
 /** A player's schedules as its list row and detail show them. */
 export type PlayerScheduleSummary = {
@@ -62,6 +69,10 @@ export type AppDeps = {
   contentUsage: readonly ContentUsageCheck[];
   /** The players' view of schedules (has_schedule, current and next, removal with the player). */
   playerSchedules: PlayerSchedulesPort;
+  /** The players' push channels open on this process (writes notify them with notifyPlayers, in SQL). */
+  push: { hub: PushHub };
+  /** Which players a content change concerns (the schedules module answers). */
+  contentPlayers: ContentPlayersPort;
 };
 export type ModuleOptions = { deps: AppDeps };
 export type ModulePlugin = FastifyPluginAsyncZod<ModuleOptions>;

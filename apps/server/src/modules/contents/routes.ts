@@ -34,7 +34,7 @@ export const contentsRoutes: ModulePlugin = async (app, { deps }) => {
     { preValidation: async (request) => assertDeclaredLength(request) },
   );
   route(app, C.registerUpload, async ({ user, body }) => registerFromTusUpload(deps, user, body));
-  route(app, C.update, async ({ user, params, body }) => changeContent(db, user, params.key, body));
+  route(app, C.update, async ({ user, params, body }) => changeContent(deps, user, params.key, body));
   route(app, C.remove, async ({ user, params, request }) => {
     await removeContent(deps, user, params.contentId, request.log);
     return null;

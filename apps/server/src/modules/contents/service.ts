@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
 import { findLiveProvider } from '../../live';
+import { notifyPlayers } from '../../push';
 import type { AppDeps } from '../types';
 import { presentContent } from './present';
 import {
@@ -100,7 +101,7 @@ export async function getContent(db: Database, user: SessionUser, key: string): 
 
 /** PUT /api/contents/{key}: the name; streams also title, show id and LiveStation URL. */
 export async function changeContent(
-  db: Database,
+  { db, contentPlayers }: Pick<AppDeps, 'db' | 'contentPlayers'>,
   user: SessionUser,
   key: string,
   body: TContentUpdate,
@@ -120,6 +121,8 @@ export async function changeContent(
   const updated = await db.transaction(async (tx) => {
     const saved = await updateContent(tx, row.id, change);
     if (!saved) throw notFound();
+    // The manifest carries the name: the players that play it collect once this commits.
+    await notifyPlayers(tx, await contentPlayers(tx, row.id), 'content');
     await recordAudit(tx, {
       actor: user.userId,
       action: 'content.update',

@@ -17,6 +17,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { decodeCountedCursor, encodeCountedCursor, searchDigest } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
+import { notifyPlayers, revokePlayers } from '../../push';
 import { softDeleteDevice } from './lifecycle';
 import { type PlayerDeps, presentDevices } from './present';
 import { countDevices, type DeviceChange, type DeviceRow, findDevice, listDevices, updateDevice } from './repo';
@@ -129,6 +130,8 @@ export async function editPlayer(
       timeZone,
     };
     if (!(await updateDevice(tx, deviceCode, values, now))) throw notFound();
+    // Zone, display pattern and store name are in the manifest: the player collects once this commits.
+    await notifyPlayers(tx, [deviceCode], 'player');
     if (change.tags && !(await replaceDeviceTags(tx, deviceCode, change.tags))) {
       throw new HttpError(400, MESSAGES.selectTags);
     }
@@ -153,6 +156,7 @@ export async function removePlayer({ db, schedules }: PlayerDeps, user: SessionU
   await db.transaction(async (tx) => {
     if (!(await softDeleteDevice(tx, row, new Date()))) throw notFound(MESSAGES.playerDeleteFailed);
     await schedules.detachPlayer(tx, deviceCode);
+    await revokePlayers(tx, [deviceCode]);
     await recordAudit(tx, {
       actor: user.userId,
       action: 'player.delete',

@@ -6,5 +6,5 @@
  */
 
 export { type ManifestSchedule, manifestSchedulesOf } from './manifest';
-export { playerSchedules, scheduleContentUsage } from './players';
+export { contentPlayers, playerSchedules, scheduleContentUsage } from './players';
 export { schedulesRoutes } from './routes';

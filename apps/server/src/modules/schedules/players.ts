@@ -1,10 +1,11 @@
 import { MESSAGES, resolveCurrentSchedule, resolveNextSchedule } from '@signage/domain';
 import { deviceTimeZoneSql } from '../devices';
-import type { ContentUsageCheck, PlayerScheduleSummary, PlayerSchedulesPort } from '../types';
+import type { ContentPlayersPort, ContentUsageCheck, PlayerScheduleSummary, PlayerSchedulesPort } from '../types';
 import { sharedClock } from './clocks';
 import { presentBrief, resolvable } from './present';
 import {
   deleteIfNoDevices,
+  playersUsingContent,
   removeDeviceEverywhere,
   type ScheduleRow,
   scheduledSql,
@@ -73,3 +74,7 @@ export const scheduleContentUsage: ContentUsageCheck = async (tx, contentId) => 
   const more = names.length > NAMES_SHOWN ? ` (+${names.length - NAMES_SHOWN})` : '';
   return `${MESSAGES.scheduleContentInUse}: ${shown}${more}`;
 };
+
+/** ContentPlayersPort: the players of the unended schedules that play a content, each in its own zone. */
+export const contentPlayers: ContentPlayersPort = (tx, contentId) =>
+  playersUsingContent(tx, contentId, deviceTimeZoneSql);

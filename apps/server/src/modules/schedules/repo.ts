@@ -302,3 +302,19 @@ export async function unendedSchedulesWithContents(
     .orderBy(desc(schedules.createdAt), desc(schedules.id));
   return rows.map((row) => ({ schedule: row.schedule, contentIds: row.contentIds ?? [] }));
 }
+
+/** The players of the schedules that play a content and have not ended for them (whose manifests carry it). */
+export async function playersUsingContent(
+  tx: Database,
+  contentId: string,
+  zoneOf: (deviceCode: SQL) => SQL,
+): Promise<string[]> {
+  const rows = await rowsOf<{ device_code: string }>(
+    tx,
+    sql`
+    select distinct sd.device_code from ${scheduleDevices} sd
+    join ${scheduleContents} sc on sc.schedule_id = sd.schedule_id and sc.content_id = ${contentId}
+    where ${notEndedSql(sql`sd.ends_local`, zoneOf(sql`sd.device_code`))}`,
+  );
+  return rows.map((row) => row.device_code);
+}

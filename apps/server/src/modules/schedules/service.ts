@@ -13,6 +13,7 @@ import { recordAudit } from '../../audit/repo';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../http/envelope';
+import { notifyPlayers } from '../../push';
 import { type ContentRow, findContentsById } from '../contents';
 import { type DeviceRow, findDevicesByCode, playerAccess } from '../devices';
 import { checkContents, checkedContents, checkedPlayers, checkValues, isScoped, lockTargets, unique } from './access';
@@ -127,6 +128,7 @@ export async function createSchedule(
   const id = await db.transaction(async (tx) => {
     await lockTargets(tx, body.contents, dest);
     const row = await insertSchedule(tx, { ...fields, createdBy: user.userId }, body.contents, dest);
+    await notifyPlayers(tx, dest, 'schedule');
     await recordAudit(tx, {
       actor: user.userId,
       action: audit.action,
@@ -236,6 +238,8 @@ export async function updateSchedule(
         );
       }
     }
+    // Players the schedule had and players it has now: each manifest may have changed.
+    await notifyPlayers(tx, [...codes, ...after.dest], 'schedule');
     await recordAudit(tx, {
       actor: user.userId,
       action: 'schedule.update',
@@ -252,12 +256,13 @@ export async function updateSchedule(
  * also plays elsewhere (the schedule goes when none remain); others delete the schedule itself.
  */
 export async function removeSchedule(db: Database, user: SessionUser, id: string): Promise<void> {
-  const { row, reach } = await writableSchedule(db, user, id);
+  const { row, reach, codes } = await writableSchedule(db, user, id);
   const detachOnly = isScoped(user) && reach.hidden.length > 0;
   await db.transaction(async (tx) => {
     if (!(await lockSchedule(tx, row.id))) throw notFound();
     if (detachOnly) await removeDevices(tx, row.id, reach.visible);
     else await deleteSchedule(tx, row.id);
+    await notifyPlayers(tx, detachOnly ? reach.visible : codes, 'schedule');
     await recordAudit(tx, {
       actor: user.userId,
       action: detachOnly ? 'schedule.detach' : 'schedule.delete',

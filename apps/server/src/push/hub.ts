@@ -1,0 +1,160 @@
+import type { AgentEventName } from '@signage/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../db/client';
+import { PUSH_CHANNEL, type PushMessage, parsePushMessage } from './notify';
+
+/** One player's open push channel, as the events route writes it. */
+export type PushStream = {
+  send(event: AgentEventName, data: unknown): void;
+  /** Ends the stream (the player reconnects, or, after 'revoked', forgets its token). */
+  close(): void;
+};
+
+/**
+ * The open push channels of this server process, by player. One per player: a new connection replaces the
+ * old one, which is closed (a player that lost its connection without noticing would otherwise hold two).
+ */
+export class PushHub {
+  private readonly streams = new Map<string, PushStream>();
+
+  /** Registers a player's stream; returns the function that removes it (only if it is still the current one). */
+  subscribe(deviceCode: string, stream: PushStream): () => void {
+    const previous = this.streams.get(deviceCode);
+    this.streams.set(deviceCode, stream);
+    previous?.close();
+    return () => {
+      if (this.streams.get(deviceCode) === stream) this.streams.delete(deviceCode);
+    };
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** Hands a notification to the players it names that are connected to this process. */
+  deliver(message: PushMessage): void {
+    if (message.k === 'm') {
+      const data = { reason: message.r };
+      if ('all' in message) for (const stream of this.streams.values()) stream.send('manifest', data);
+      else for (const code of message.d) this.streams.get(code)?.send('manifest', data);
+      return;
+    }
+    for (const code of message.d) {
+      const stream = this.streams.get(code);
+      if (!stream) continue;
+      this.streams.delete(code);
+      stream.send('revoked', {});
+      stream.close();
+    }
+  }
+
+  /** Every connected player collects (after the listener was down, notifications may have been missed). */
+  resync(reason: string): void {
+    this.deliver({ k: 'm', all: true, r: reason });
+  }
+
+  /** Ends every stream (server shutdown): players reconnect, with backoff, to another process or to this one restarted. */
+  closeAll(): void {
+    const streams = [...this.streams.values()];
+    this.streams.clear();
+    for (const stream of streams) stream.close();
+  }
+}
+
+export type PushListener = { close(): Promise<void> };
+
+type PgliteLike = { listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> };
+const isPglite = (client: unknown): client is PgliteLike =>
+  typeof (client as Partial<PgliteLike> | null)?.listen === 'function';
+
+/**
+ * LISTENs on PUSH_CHANNEL for this process and hands each notification to the hub. With PostgreSQL that is
+ * one dedicated connection (not one of the pool's), reconnected with backoff when it drops; after a
+ * reconnect every connected player is told to collect, since notifications sent meanwhile were lost. The
+ * embedded PGlite is one process's own database, so its listen is the same mechanism without a socket.
+ */
+export async function listenForPush(db: Database, hub: PushHub, log: FastifyBaseLogger): Promise<PushListener> {
+  const onPayload = (payload: string) => {
+    const message = parsePushMessage(payload);
+    if (message) hub.deliver(message);
+  };
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (isPglite(client)) {
+    const unlisten = await client.listen(PUSH_CHANNEL, onPayload);
+    return { close: () => unlisten().catch(() => undefined) };
+  }
+  if (!(client instanceof pg.Pool)) throw new Error('push: unknown database client');
+  return listenOnPostgres(client.options, onPayload, hub, log);
+}
+
+async function listenOnPostgres(
+  options: pg.PoolConfig,
+  onPayload: (payload: string) => void,
+  hub: PushHub,
+  log: FastifyBaseLogger,
+): Promise<PushListener> {
+  let closed = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ ...options, keepAlive: true });
+    client.on('notification', (message) => {
+      if (message.channel === PUSH_CHANNEL && message.payload) onPayload(message.payload);
+    });
+    client.on('error', (error) => {
+      log.warn({ err: error }, 'push: the LISTEN connection failed; reconnecting');
+      void drop(client);
+    });
+    client.on('end', () => void drop(client));
+    await client.connect();
+    await client.query(`LISTEN ${PUSH_CHANNEL}`);
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    if (failures > 0) hub.resync('reconnected');
+    failures = 0;
+  };
+
+  const schedule = () => {
+    if (closed || retry) return;
+    const delay = Math.min(30_000, 500 * 2 ** failures);
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch((error) => {
+        log.warn({ err: error }, 'push: cannot LISTEN; retrying');
+        schedule();
+      });
+    }, delay);
+    retry.unref();
+  };
+
+  const drop = async (client: pg.Client) => {
+    if (current !== client) return;
+    current = null;
+    await client.end().catch(() => undefined);
+    schedule();
+  };
+
+  try {
+    await connect();
+  } catch (error) {
+    log.warn({ err: error }, 'push: cannot LISTEN yet; players fall back to polling until it can');
+    failures = 1;
+    schedule();
+  }
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+
+/** The PostgreSQL channel every server process LISTENs on for the players' push channel. */
+export const PUSH_CHANNEL = 'agent_push';
+
+/**
+ * One notification: `m` tells the named players to collect their manifest now (`r`: why, for logs), `x` that
+ * they were deleted (their channel closes). `all` stands for every player (a change too large to name them).
+ */
+export type PushMessage =
+  | { k: 'm'; d: string[]; r: string }
+  | { k: 'm'; all: true; r: string }
+  | { k: 'x'; d: string[] };
+
+/** NOTIFY payloads stop at 8000 bytes; device codes are short, so 200 a message stays well inside. */
+const CODES_PER_MESSAGE = 200;
+/** Beyond this many players one 'all' message is cheaper than naming them, and as correct. */
+const ALL_THRESHOLD = 5000;
+
+async function send(tx: Database, message: PushMessage): Promise<void> {
+  await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+function batches(codes: Iterable<string>): string[][] {
+  const unique = [...new Set(codes)].sort();
+  const out: string[][] = [];
+  for (let i = 0; i < unique.length; i += CODES_PER_MESSAGE) out.push(unique.slice(i, i + CODES_PER_MESSAGE));
+  return out;
+}
+
+/**
+ * Tells these players' open push channels, in every server process, to collect their manifest. Call it with
+ * the write's transaction: PostgreSQL delivers a NOTIFY only when its transaction commits, so a write that
+ * rolls back tells nobody, and a player that collects at once already sees the change.
+ */
+export async function notifyPlayers(tx: Database, codes: Iterable<string>, reason: string): Promise<void> {
+  const groups = batches(codes);
+  if (groups.length * CODES_PER_MESSAGE > ALL_THRESHOLD) return send(tx, { k: 'm', all: true, r: reason });
+  for (const d of groups) await send(tx, { k: 'm', d, r: reason });
+}
+
+/** Tells deleted players' channels (in every process) that their token is gone: they get 'revoked' and close. */
+export async function revokePlayers(tx: Database, codes: Iterable<string>): Promise<void> {
+  for (const d of batches(codes)) await send(tx, { k: 'x', d });
+}
+
+/** Reads a payload of PUSH_CHANNEL; anything else (another version's message) is dropped. */
+export function parsePushMessage(payload: string): PushMessage | null {
+  try {
+    const value = JSON.parse(payload) as Partial<{ k: string; d: unknown; r: unknown; all: unknown }>;
+    const codes = Array.isArray(value.d) && value.d.every((code) => typeof code === 'string') ? value.d : null;
+    if (value.k === 'm' && value.all === true) return { k: 'm', all: true, r: String(value.r ?? '') };
+    if (value.k === 'm' && codes) return { k: 'm', d: codes, r: String(value.r ?? '') };
+    if (value.k === 'x' && codes) return { k: 'x', d: codes };
+  } catch {
+    // Not ours.
+  }
+  return null;
+}
