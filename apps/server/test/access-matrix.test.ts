@@ -125,7 +125,12 @@ async function call(contract: Contract, caller: Caller, authorization?: string) 
     const chunks: Buffer[] = [];
     for await (const chunk of response.stream()) chunks.push(Buffer.from(chunk));
     const text = Buffer.concat(chunks).toString('utf8');
-    return { ...response, statusCode: response.statusCode, body: text, json: () => JSON.parse(text) } as typeof response;
+    return {
+      ...response,
+      statusCode: response.statusCode,
+      body: text,
+      json: () => JSON.parse(text),
+    } as typeof response;
   }
   return t.app.inject({
     method: contract.method,

@@ -1,4 +1,20 @@
-import type { TDevice } from '@signage/domain';
+import type { TDevice, TDeviceDelivery } from '@signage/domain';
+
+/** A player that never reported its delivery; tests override what they look at. */
+export const testDelivery = (over: Partial<TDeviceDelivery> = {}): TDeviceDelivery => ({
+  state: 'unknown',
+  pending_since: null,
+  applied_version: null,
+  on_screen: null,
+  download: null,
+  cache_bytes: null,
+  quota_bytes: null,
+  clock_skew_ms: null,
+  clock_off: false,
+  player_version: null,
+  reported_at: null,
+  ...over,
+});
 
 /** A registered, paired US player; tests override what they look at. */
 export const testDevice = (over: Partial<TDevice> = {}): TDevice => ({
@@ -21,6 +37,7 @@ export const testDevice = (over: Partial<TDevice> = {}): TDevice => ({
   has_schedule: false,
   current_schedule: null,
   next_schedule: null,
+  delivery: testDelivery(),
   last_accessed: null,
   activated_at: null,
   updated_at: '2026-01-01T00:00:00.000Z',

@@ -9,7 +9,7 @@ export const heartbeatRoute: ModulePlugin = async (app, { deps: { db } }) => {
     await recordHeartbeat(
       db,
       device.deviceCode,
-      { alive: body.status === 'ok', reportedTimeZone: body.time_zone },
+      { alive: body.status === 'ok', reportedTimeZone: body.time_zone, delivery: body.delivery },
       new Date(),
     );
     // The literal interval is part of the reply schema, so it stays a literal here.

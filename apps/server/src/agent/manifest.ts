@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { route } from '../http/route';
 import { type ContentRow, findContentsById } from '../modules/contents';
+import { recordServedManifest } from '../modules/devices';
 import { manifestSchedulesOf } from '../modules/schedules';
 import type { ModulePlugin } from '../modules/types';
 import type { AgentDevice } from './device';
@@ -107,6 +108,8 @@ export async function answerManifest(db: Database, device: AgentDevice, request:
   const now = new Date();
   const manifest = await resolveManifest(db, device, now);
   const version = manifestVersion(manifest);
+  // Confirmed delivery compares what the player applied with this (a write only when it changed).
+  await recordServedManifest(db, device, version, now);
   stampServerTime(reply, now);
   reply.header('etag', `"${version}"`).header('cache-control', 'no-cache');
   if (matchesIfNoneMatch(request.headers['if-none-match'], version)) return reply.code(304).send();

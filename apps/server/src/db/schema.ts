@@ -1,3 +1,4 @@
+import type { TDeliveryReport } from '@signage/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -151,6 +152,13 @@ export const devices = pgTable(
     registeredAt: timestamp('registered_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     lastAccessed: timestamp('last_accessed', { withTimezone: true }),
+    // Confirmed delivery: the player's last delivery report (heartbeat) and when it came...
+    delivery: jsonb('delivery').$type<TDeliveryReport>(),
+    deliveryReportedAt: timestamp('delivery_reported_at', { withTimezone: true }),
+    // ...and the manifest version the server last served it (null: a change was notified and the player has
+    // not collected since), with the moment the server's plan for it last changed.
+    manifestVersion: text('manifest_version'),
+    manifestChangedAt: timestamp('manifest_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

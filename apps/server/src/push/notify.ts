@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { markManifestsChanged } from '../modules/devices';
 
 /** The PostgreSQL channel every server process LISTENs on for the players' push channel. */
 export const PUSH_CHANNEL = 'agent_push';
@@ -36,6 +37,9 @@ function batches(codes: Iterable<string>): string[][] {
  */
 export async function notifyPlayers(tx: Database, codes: Iterable<string>, reason: string): Promise<void> {
   const groups = batches(codes);
+  // Their delivery is pending until they collect (confirmed delivery), in the same transaction.
+  const now = new Date();
+  for (const group of groups) await markManifestsChanged(tx, group, now);
   if (groups.length * CODES_PER_MESSAGE > ALL_THRESHOLD) return send(tx, { k: 'm', all: true, r: reason });
   for (const d of groups) await send(tx, { k: 'm', d, r: reason });
 }

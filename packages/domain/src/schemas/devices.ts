@@ -4,6 +4,7 @@ import { DISPLAY_PATTERN_VALUES } from '../catalog/displayPatterns';
 import { MESSAGES } from '../catalog/messages';
 import { LOCATIONS, STORE_TYPES } from '../catalog/places';
 import { ZOrder, ZSummary } from './common';
+import { ZDeliveryReport, ZOnScreen } from './delivery';
 import { ZScheduleBrief } from './scheduleBrief';
 
 /** 'true'/'false' in a query string, or a real boolean in JSON. */
@@ -45,6 +46,32 @@ export const ZDeviceTimeZone = z
 export const ZDeviceTag = z.object({ id: z.string(), en: z.string(), ja: z.string(), zh: z.string(), ko: z.string() });
 export type TDeviceTag = z.infer<typeof ZDeviceTag>;
 
+/** A clock further than this from the server's is flagged to staff (schedules switch on the player's clock). */
+export const CLOCK_OFF_MS = 60_000;
+
+/**
+ * Confirmed delivery (ARCHITECTURE.md section 5), from the player's last heartbeat. `up_to_date`: the player
+ * plays from the manifest the server gives it now. `pending`: something in its manifest changed (a schedule,
+ * a content, the player's store or zone) and the player has not applied it yet, since `pending_since`.
+ * `unknown`: the player has never reported what it plays (an older player, or never started).
+ */
+export const ZDeviceDelivery = z.object({
+  state: z.enum(['up_to_date', 'pending', 'unknown']),
+  pending_since: z.string().nullable(),
+  applied_version: z.string().nullable(),
+  /** What the player showed at its last heartbeat; content_name is the content's current name. */
+  on_screen: ZOnScreen.extend({ content_name: z.string().nullable() }).nullable(),
+  download: ZDeliveryReport.shape.download,
+  cache_bytes: z.number().int().nullable(),
+  quota_bytes: z.number().int().nullable(),
+  clock_skew_ms: z.number().int().nullable(),
+  /** |clock_skew_ms| > CLOCK_OFF_MS. */
+  clock_off: z.boolean(),
+  player_version: z.string().nullable(),
+  reported_at: z.string().nullable(),
+});
+export type TDeviceDelivery = z.infer<typeof ZDeviceDelivery>;
+
 /** Player (device), SPEC.md section 3. `is_alive` is the effective state (see isAlive). */
 export const ZDevice = z.object({
   device_code: z.string(),
@@ -72,6 +99,8 @@ export const ZDevice = z.object({
   current_schedule: ZScheduleBrief.nullable(),
   /** The schedule starting soonest after now, other than the current one, or null. */
   next_schedule: ZScheduleBrief.nullable(),
+  /** What the player confirmed it plays (heartbeat) against what the server would give it now. */
+  delivery: ZDeviceDelivery,
   last_accessed: z.string().nullable(),
   activated_at: z.string().nullable(),
   updated_at: z.string(),
@@ -87,6 +116,8 @@ export const ZDeviceListQuery = z.object({
   is_alive: zBooleanish.optional(),
   has_schedule: zBooleanish.optional(),
   is_activated: zBooleanish.optional(),
+  /** Only players whose delivery is pending (the plan changed and the player has not applied it yet). */
+  delivery_pending: zBooleanish.optional(),
   region: z.string().trim().max(8).optional(),
   shop_no: z
     .string()

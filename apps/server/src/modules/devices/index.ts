@@ -20,6 +20,8 @@ export {
   findDeviceByTokenHash,
   findDevicesByCode,
   lockLivePlayers,
+  markManifestsChanged,
+  recordServedManifest,
 } from './repo';
 export { devicesRoutes } from './routes';
 export { playerAccess, visibleDevice } from './service';

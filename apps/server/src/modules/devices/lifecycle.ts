@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { canPlayerTransition, type PlayerEvent, playerStateOf } from '@signage/domain';
+import { canPlayerTransition, type PlayerEvent, playerStateOf, type TDeliveryReport } from '@signage/domain';
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devicePins, devices, deviceTags } from '../../db/schema';
@@ -136,13 +136,14 @@ export async function pairDevice(db: Database, row: DeviceRow, pinHash: string, 
 export async function recordHeartbeat(
   db: Database,
   deviceCode: string,
-  beat: { alive: boolean; reportedTimeZone: string | undefined },
+  beat: { alive: boolean; reportedTimeZone: string | undefined; delivery?: TDeliveryReport | undefined },
   now: Date,
 ): Promise<void> {
   const reported = beat.reportedTimeZone === undefined ? {} : { reportedTimeZone: beat.reportedTimeZone };
+  const delivery = beat.delivery === undefined ? {} : { delivery: beat.delivery, deliveryReportedAt: now };
   await db
     .update(devices)
-    .set({ isAlive: beat.alive, lastAccessed: now, ...reported })
+    .set({ isAlive: beat.alive, lastAccessed: now, ...reported, ...delivery })
     .where(and(eq(devices.deviceCode, deviceCode), isNull(devices.deletedAt)));
 }
 

@@ -1,6 +1,7 @@
-import { isAlive, type TDevice } from '@signage/domain';
+import { CLOCK_OFF_MS, isAlive, type TDevice, type TDeviceDelivery } from '@signage/domain';
 import type { BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
+import { findContentsById } from '../contents';
 import { floorMapPresence } from '../floormap';
 import type { PlayerSchedulesPort } from '../types';
 import type { DeviceRow } from './repo';
@@ -27,7 +28,13 @@ export async function presentDevices(
     blobs ? floorMapPresence(blobs, rows) : () => false,
     schedules.summaries(db, rows, now),
   ]);
-  const names = await tagNames(db, [...new Set([...tagIds.values()].flat())]);
+  const onScreenIds = [...new Set(rows.flatMap((row) => row.delivery?.on_screen?.content_id ?? []))];
+  const [names, contentNames] = await Promise.all([
+    tagNames(db, [...new Set([...tagIds.values()].flat())]),
+    onScreenIds.length > 0
+      ? findContentsById(db, onScreenIds).then((found) => new Map(found.map((c) => [c.id, c.name])))
+      : new Map<string, string>(),
+  ]);
   return rows.map((row) => ({
     device_code: row.deviceCode,
     has_floor_map: hasFloorMap(row.region, row.shopNo),
@@ -48,8 +55,41 @@ export async function presentDevices(
     has_schedule: summaries.get(row.deviceCode)?.hasSchedule ?? false,
     current_schedule: summaries.get(row.deviceCode)?.current ?? null,
     next_schedule: summaries.get(row.deviceCode)?.next ?? null,
+    delivery: deliveryOf(row, contentNames),
     last_accessed: row.lastAccessed?.toISOString() ?? null,
     activated_at: row.activatedAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),
   }));
+}
+
+/**
+ * Confirmed delivery of a row: unknown until the player reports; pending while the server's plan changed
+ * after it last collected (manifest_version null) or differs from what it applied; else up to date.
+ */
+export function deliveryOf(row: DeviceRow, contentNames: Map<string, string>): TDeviceDelivery {
+  const report = row.delivery;
+  const pending = report !== null && (row.manifestVersion === null || report.applied_version !== row.manifestVersion);
+  const state =
+    report === null || (row.manifestVersion === null && row.manifestChangedAt === null)
+      ? 'unknown'
+      : pending
+        ? 'pending'
+        : 'up_to_date';
+  const skew = report?.clock_skew_ms ?? null;
+  const onScreen = report?.on_screen ?? null;
+  return {
+    state,
+    pending_since: state === 'pending' ? (row.manifestChangedAt?.toISOString() ?? null) : null,
+    applied_version: report?.applied_version ?? null,
+    on_screen: onScreen
+      ? { ...onScreen, content_name: onScreen.content_id ? (contentNames.get(onScreen.content_id) ?? null) : null }
+      : null,
+    download: report?.download ?? null,
+    cache_bytes: report?.cache_bytes ?? null,
+    quota_bytes: report?.quota_bytes ?? null,
+    clock_skew_ms: skew,
+    clock_off: skew !== null && Math.abs(skew) > CLOCK_OFF_MS,
+    player_version: report?.player_version ?? null,
+    reported_at: row.deliveryReportedAt?.toISOString() ?? null,
+  };
 }

@@ -36,6 +36,12 @@ export type DeviceRow = typeof devices.$inferSelect;
 /** The has-schedule test of the list filter, over this table's columns (see PlayerSchedulesPort). */
 export type ScheduledSql = PlayerSchedulesPort['scheduledSql'];
 
+/**
+ * Confirmed delivery's 'pending' over this table: the player has reported what it plays, and the server's
+ * plan for it changed since it last collected (manifest_version null) or differs from what it applied.
+ */
+export const deliveryPendingSql = sql`(${devices.delivery} is not null and ${devices.manifestChangedAt} is not null and (${devices.manifestVersion} is null or ${devices.delivery}->>'applied_version' is distinct from ${devices.manifestVersion}))`;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
@@ -53,6 +59,7 @@ function conditions(filter: DeviceListFilter, now: Date, scheduledSql: Scheduled
     const scheduled = scheduledSql({ deviceCode: devices.deviceCode, timeZone: devices.timeZone });
     where.push(filter.has_schedule ? scheduled : not(scheduled));
   }
+  if (filter.delivery_pending) where.push(deliveryPendingSql);
   if (filter.is_alive === true) where.push(and(eq(devices.isAlive, true), sql`${devices.lastAccessed} >= ${cutoff}`));
   if (filter.is_alive === false) {
     where.push(or(eq(devices.isAlive, false), isNull(devices.lastAccessed), lt(devices.lastAccessed, cutoff)));
@@ -183,4 +190,33 @@ export async function lockLivePlayers(tx: Database, deviceCodes: readonly string
     .where(and(inArray(devices.deviceCode, [...new Set(deviceCodes)]), isNull(devices.deletedAt)))
     .for('share');
   return rows.map((row) => row.code);
+}
+
+/**
+ * A change to these players' manifests was notified (in the write's transaction): until each collects again,
+ * its delivery is pending. The first change since it last collected sets the moment; later ones keep it.
+ */
+export async function markManifestsChanged(tx: Database, deviceCodes: string[], now: Date): Promise<void> {
+  if (deviceCodes.length === 0) return;
+  await tx
+    .update(devices)
+    .set({
+      manifestChangedAt: sql`case when ${devices.manifestVersion} is null and ${devices.manifestChangedAt} is not null then ${devices.manifestChangedAt} else ${now} end`,
+      manifestVersion: null,
+    })
+    .where(and(inArray(devices.deviceCode, deviceCodes), isNull(devices.deletedAt)));
+}
+
+/**
+ * The manifest version the server served a player (only written when it differs from the stored one, so an
+ * unchanged poll writes nothing). A version that moved without a notified change (the 48-hour window slid, a
+ * licence ended) starts its pending time now.
+ */
+export async function recordServedManifest(db: Database, row: DeviceRow, version: string, now: Date): Promise<void> {
+  if (row.manifestVersion === version) return;
+  const since = row.manifestVersion === null && row.manifestChangedAt !== null ? row.manifestChangedAt : now;
+  await db
+    .update(devices)
+    .set({ manifestVersion: version, manifestChangedAt: since })
+    .where(eq(devices.deviceCode, row.deviceCode));
 }

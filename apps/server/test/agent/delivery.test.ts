@@ -1,0 +1,141 @@
+import type { TDeliveryReport, TDevice } from '@signage/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
+import { call, createBody, dayFrom, expectOk } from '../schedules/fixtures';
+import { bearer, pairedPlayer, storedImage, testMedia } from './fixtures';
+
+/**
+ * Confirmed delivery: the heartbeat's report against the manifest the server would give the player now, as
+ * the player list and detail show it ('up to date', 'pending since', clock off) and the pending filter.
+ */
+let t: TestApp;
+let mk: string;
+let it_: string;
+const media = testMedia();
+
+beforeAll(async () => {
+  t = await createTestApp({ media });
+  mk = await loginAs(t.app, await createUser(t.db, { role: 'DS_MK' }));
+  it_ = await loginAs(t.app, await createUser(t.db, { role: 'DS_FRIT' }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const manifest = async (token: string) => {
+  const response = await t.app.inject({ method: 'GET', url: '/agent/v1/manifest', headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { version: string };
+};
+
+const report = (over: Partial<TDeliveryReport>): TDeliveryReport => ({
+  applied_version: null,
+  pending_version: null,
+  on_screen: null,
+  download: null,
+  cache_bytes: 1000,
+  quota_bytes: 1_000_000,
+  clock_skew_ms: 120,
+  player_version: '1.0.0',
+  ...over,
+});
+
+async function heartbeat(token: string, delivery: TDeliveryReport) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/agent/v1/heartbeat',
+    headers: bearer(token),
+    payload: { status: 'ok', delivery },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function detail(code: string): Promise<TDevice> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/devices/${code}`, headers: { cookie: it_ } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.devices[0];
+}
+
+async function pendingCodes(): Promise<string[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/devices?delivery_pending=true&limit=100',
+    headers: { cookie: it_ },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json().data.devices as TDevice[]).map((device) => device.device_code);
+}
+
+describe('confirmed delivery', () => {
+  it('is unknown until the player reports, then up to date, pending after a change, up to date once applied', async () => {
+    const player = await pairedPlayer(t.db, { shopName: 'Umeda' });
+    const image = await storedImage(t.db, media.blobs, { name: 'Spring' });
+    expect((await detail(player.deviceCode)).delivery.state).toBe('unknown');
+
+    const first = await manifest(player.token);
+    await heartbeat(player.token, report({ applied_version: first.version }));
+    expect((await detail(player.deviceCode)).delivery).toMatchObject({
+      state: 'up_to_date',
+      pending_since: null,
+      applied_version: first.version,
+      clock_off: false,
+      cache_bytes: 1000,
+      player_version: '1.0.0',
+    });
+    expect(await pendingCodes()).not.toContain(player.deviceCode);
+
+    const before = Date.now();
+    expectOk(
+      await call(
+        t.app,
+        mk,
+        'POST',
+        '/api/schedules',
+        createBody([player.deviceCode], [image.id], { available_date_from: dayFrom(0), download_allow_hour: '' }),
+      ),
+    );
+    // Pending from the change, before the player has even collected.
+    const pending = (await detail(player.deviceCode)).delivery;
+    expect(pending.state).toBe('pending');
+    expect(Date.parse(pending.pending_since ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(await pendingCodes()).toContain(player.deviceCode);
+
+    // Collecting is not applying: still pending since the same moment.
+    const second = await manifest(player.token);
+    expect(second.version).not.toBe(first.version);
+    expect((await detail(player.deviceCode)).delivery.pending_since).toBe(pending.pending_since);
+
+    await heartbeat(
+      player.token,
+      report({
+        applied_version: second.version,
+        on_screen: { kind: 'schedule', schedule_id: null, content_id: image.id, since: new Date().toISOString() },
+      }),
+    );
+    const applied = (await detail(player.deviceCode)).delivery;
+    expect(applied).toMatchObject({ state: 'up_to_date', pending_since: null });
+    expect(applied.on_screen).toMatchObject({ kind: 'schedule', content_id: image.id, content_name: 'Spring' });
+    expect(await pendingCodes()).not.toContain(player.deviceCode);
+  });
+
+  it('flags a clock more than a minute off', async () => {
+    const player = await pairedPlayer(t.db);
+    const served = await manifest(player.token);
+    await heartbeat(player.token, report({ applied_version: served.version, clock_skew_ms: -95_000 }));
+    expect((await detail(player.deviceCode)).delivery).toMatchObject({ clock_off: true, clock_skew_ms: -95_000 });
+  });
+
+  it('refuses a malformed report and keeps the last good one', async () => {
+    const player = await pairedPlayer(t.db);
+    const served = await manifest(player.token);
+    await heartbeat(player.token, report({ applied_version: served.version }));
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/agent/v1/heartbeat',
+      headers: bearer(player.token),
+      payload: { status: 'ok', delivery: { ...report({}), cache_bytes: -1 } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await detail(player.deviceCode)).delivery.applied_version).toBe(served.version);
+  });
+});
