@@ -117,6 +117,12 @@ export function PlayerSearchForm({ open, initial, showCountry, onClose, onSearch
             >
               {t('players.onlyUnscheduled')}
             </Checkbox>
+            <Checkbox
+              checked={draft.only_pending_delivery ?? false}
+              onChange={(e) => set('only_pending_delivery', e.target.checked)}
+            >
+              {t('players.onlyPendingDelivery')}
+            </Checkbox>
           </Flex>
         </Form>
         <Flex gap={8} justify="flex-end">

@@ -1,13 +1,7 @@
 import { issueReasonOf, type TDevice } from '@signage/domain';
 import { Badge, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-
-/** 'HH:mm' when on the same GMT day as now, else 'YYYY-MM-DD HH:mm' (both GMT). */
-function gmtShort(iso: string, now: Date): string {
-  const text = new Date(iso).toISOString();
-  const sameDay = text.slice(0, 10) === now.toISOString().slice(0, 10);
-  return sameDay ? text.slice(11, 16) : `${text.slice(0, 10)} ${text.slice(11, 16)}`;
-}
+import { gmtShort } from './format';
 
 /** Alive, or 'Issue' with its reason: never connected, error reported, or offline since a time (GMT). */
 export function PlayerStatus({ device, kitting = false }: { device: TDevice; kitting?: boolean }) {

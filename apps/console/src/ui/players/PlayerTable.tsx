@@ -6,6 +6,7 @@ import { useChosenLanguage } from '../../i18n';
 import { textOr } from '../../i18n/keys';
 import { tagName } from '../tagName';
 import { floorMapUrl } from './api';
+import { DeliveryStatus } from './DeliveryStatus';
 import { formatGmt } from './format';
 import { PlayerStatus } from './PlayerStatus';
 import '../../i18n/schedules';
@@ -60,7 +61,12 @@ export function PlayerTable({
     title: t('players.status'),
     key: 'status',
     width: 200,
-    render: (_: unknown, d: TDevice) => <PlayerStatus device={d} kitting={view === 'kitting'} />,
+    render: (_: unknown, d: TDevice) => (
+      <Flex vertical gap={2}>
+        <PlayerStatus device={d} kitting={view === 'kitting'} />
+        {d.is_activated && <DeliveryStatus delivery={d.delivery} />}
+      </Flex>
+    ),
   };
   const actions = {
     title: '',

@@ -13,6 +13,7 @@ export type PlayerCriteria = {
   exclude_tag?: string[];
   only_issues?: boolean;
   only_unscheduled?: boolean;
+  only_pending_delivery?: boolean;
 };
 
 export const PLAYER_LIST_SCREEN = 'deviceList';
@@ -33,6 +34,7 @@ export function toDeviceQuery(criteria: PlayerCriteria, order: 'ASC' | 'DESC'): 
     exclude_tag: list(criteria.exclude_tag),
     is_alive: criteria.only_issues ? 'false' : undefined,
     has_schedule: criteria.only_unscheduled ? 'false' : undefined,
+    delivery_pending: criteria.only_pending_delivery ? 'true' : undefined,
   };
 }
 

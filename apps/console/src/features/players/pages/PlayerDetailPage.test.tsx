@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testDevice } from '../../../test/devices';
+import { testDelivery, testDevice } from '../../../test/devices';
 import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 
@@ -25,5 +25,59 @@ describe('Player detail: time zone', () => {
     renderApp('/device/detail?device_code=DVTEST', userWith('DS_FRIT', { region: '' }));
     expect(await screen.findByText('Tokyo (UTC+09:00)')).toBeInTheDocument();
     expect(screen.queryByText(/clock reports/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Player detail: confirmed delivery', () => {
+  it('shows pending since when the plan changed, what is on screen, storage and a clock that is off', {
+    timeout: 60_000,
+  }, async () => {
+    const since = new Date(Date.now() - 5 * 60_000).toISOString();
+    mockFetch({
+      'GET /api/devices/DVTEST': () =>
+        success({
+          devices: [
+            testDevice({
+              delivery: testDelivery({
+                state: 'pending',
+                pending_since: since,
+                on_screen: {
+                  kind: 'schedule',
+                  schedule_id: null,
+                  content_id: null,
+                  content_name: 'Winter sale',
+                  since,
+                },
+                cache_bytes: 12_300_000,
+                quota_bytes: 2_000_000_000,
+                download: { done_bytes: 40, total_bytes: 100, files_done: 1, files_total: 3 },
+                clock_skew_ms: 185_000,
+                clock_off: true,
+                player_version: '1.2.0',
+              }),
+            }),
+          ],
+        }),
+    });
+    renderApp('/device/detail?device_code=DVTEST', userWith('DS_FRIT', { region: '' }));
+    // Same GMT day: 'HH:mm'; just after midnight GMT, the date too.
+    const sameDay = since.slice(0, 10) === new Date().toISOString().slice(0, 10);
+    const time = sameDay ? since.slice(11, 16) : since.slice(0, 16).replace('T', ' ');
+    expect(await screen.findByText(`Pending since ${time} GMT`)).toBeInTheDocument();
+    expect(screen.getByText(`Winter sale since ${time} GMT`)).toBeInTheDocument();
+    expect(screen.getByText('12.3 MB of 2.0 GB')).toBeInTheDocument();
+    expect(screen.getByText('Downloading: 1 of 3 files (40%)')).toBeInTheDocument();
+    expect(screen.getByText('Clock off by +3 min')).toBeInTheDocument();
+    expect(screen.getByText('1.2.0')).toBeInTheDocument();
+  });
+
+  it('says up to date, with no clock flag, once the player applied the plan', { timeout: 60_000 }, async () => {
+    mockFetch({
+      'GET /api/devices/DVTEST': () =>
+        success({ devices: [testDevice({ delivery: testDelivery({ state: 'up_to_date', clock_skew_ms: 800 }) })] }),
+    });
+    renderApp('/device/detail?device_code=DVTEST', userWith('DS_FRIT', { region: '' }));
+    expect(await screen.findByText('Up to date')).toBeInTheDocument();
+    expect(screen.queryByText(/Clock off/)).not.toBeInTheDocument();
   });
 });

@@ -23,6 +23,7 @@ import { translateMessage } from '../../../i18n/messages';
 import { CenteredSpinner } from '../../../ui/CenteredSpinner';
 import { openDialog } from '../../../ui/dialog';
 import { PageHeader } from '../../../ui/PageHeader';
+import { DeliveryStatus, OnScreen, PlayerStorage } from '../../../ui/players/DeliveryStatus';
 import { formatGmt } from '../../../ui/players/format';
 import { PlayerStatus } from '../../../ui/players/PlayerStatus';
 import { tagName } from '../../../ui/tagName';
@@ -76,6 +77,22 @@ function PlayerFacts({ device, canUploadMap }: { device: TDevice; canUploadMap: 
           label: t('players.schedule'),
           children: device.has_schedule ? t('players.scheduled') : t('players.unscheduled'),
         },
+        ...(device.is_activated
+          ? [
+              {
+                key: 'delivery',
+                label: t('players.delivery'),
+                children: <DeliveryStatus delivery={device.delivery} />,
+              },
+              { key: 'onScreen', label: t('players.onScreen'), children: <OnScreen delivery={device.delivery} /> },
+              { key: 'storage', label: t('players.storage'), children: <PlayerStorage delivery={device.delivery} /> },
+              {
+                key: 'version',
+                label: t('players.playerVersion'),
+                children: device.delivery.player_version ?? '-',
+              },
+            ]
+          : []),
         {
           key: 'storeType',
           label: t('players.storeType'),

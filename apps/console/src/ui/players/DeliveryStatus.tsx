@@ -1,0 +1,82 @@
+import type { TDeviceDelivery } from '@signage/domain';
+import { Badge, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, gmtShort } from './format';
+
+/** The clock skew in whole minutes, signed ('+3', '-2'); seconds under a minute round away from zero. */
+function skewMinutes(ms: number): string {
+  const minutes = Math.max(1, Math.round(Math.abs(ms) / 60_000));
+  return `${ms < 0 ? '-' : '+'}${minutes}`;
+}
+
+/**
+ * Confirmed delivery of a player: 'Up to date', 'Pending since HH:mm GMT' (a change the player has not applied
+ * yet), or 'Not reported'; and a flag when the player's clock is more than a minute off the server's.
+ */
+export function DeliveryStatus({ delivery }: { delivery: TDeviceDelivery }) {
+  const { t } = useTranslation();
+  const now = new Date();
+  const state =
+    delivery.state === 'up_to_date' ? (
+      <Badge status="success" text={t('players.deliveryUpToDate')} />
+    ) : delivery.state === 'pending' ? (
+      <Badge
+        status="warning"
+        text={
+          delivery.pending_since
+            ? t('players.deliveryPendingSince', { time: gmtShort(delivery.pending_since, now) })
+            : t('players.deliveryPending')
+        }
+      />
+    ) : (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('players.deliveryUnknown')}
+      </Typography.Text>
+    );
+  return (
+    <Flex vertical gap={2} align="flex-start" style={{ whiteSpace: 'nowrap' }}>
+      {state}
+      {delivery.clock_off && delivery.clock_skew_ms !== null && (
+        <Tag color="error">{t('players.clockOff', { minutes: skewMinutes(delivery.clock_skew_ms) })}</Tag>
+      )}
+    </Flex>
+  );
+}
+
+/** What the player showed at its last report: the content (current name) since a time, the idle screen, or pairing. */
+export function OnScreen({ delivery }: { delivery: TDeviceDelivery }) {
+  const { t } = useTranslation();
+  const shown = delivery.on_screen;
+  if (!shown) return <>-</>;
+  const since = gmtShort(shown.since, new Date());
+  if (shown.kind === 'idle') return <>{t('players.onScreenIdle', { time: since })}</>;
+  if (shown.kind === 'pairing') return <>{t('players.onScreenPairing', { time: since })}</>;
+  return <>{t('players.onScreenContent', { name: shown.content_name ?? shown.content_id ?? '-', time: since })}</>;
+}
+
+/** Media kept for offline play against the browser's quota, and the download in progress if any. */
+export function PlayerStorage({ delivery }: { delivery: TDeviceDelivery }) {
+  const { t } = useTranslation();
+  const { cache_bytes: cache, quota_bytes: quota, download } = delivery;
+  if (cache === null && download === null) return <>-</>;
+  return (
+    <Flex vertical gap={2}>
+      {cache !== null && (
+        <span>
+          {quota
+            ? t('players.cacheOfQuota', { used: formatBytes(cache), quota: formatBytes(quota) })
+            : formatBytes(cache)}
+        </span>
+      )}
+      {download && download.files_total > 0 && (
+        <Typography.Text type="secondary">
+          {t('players.downloading', {
+            done: download.files_done,
+            total: download.files_total,
+            percent: download.total_bytes > 0 ? Math.floor((100 * download.done_bytes) / download.total_bytes) : 0,
+          })}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
