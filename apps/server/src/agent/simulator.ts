@@ -28,6 +28,12 @@ function writeState(file: string, state: Record<string, string>): void {
 const clientOf = (options: SimulatorOptions, token?: string) =>
   createAgentClient({ baseUrl: options.url, token, fetch: options.fetch });
 
+/** The agent client of a serial paired by this simulator (its token from the state file), or null. */
+export function pairedClientOf(options: SimulatorOptions, serial: string) {
+  const token = readState(options.stateFile)[serial];
+  return token ? clientOf(options, token) : null;
+}
+
 /** Runs one call: its success line, or the server's status and message (a network failure is status 0). */
 async function attempt(serial: string, run: () => Promise<string>): Promise<CallResult> {
   try {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type LogLevel } from '@signage/domain';
 import { HttpError } from '../http/envelope';
+import { startSimulatedPlayer } from './simulatedPlayer';
 import {
   type CallResult,
   type SimulatorOptions,
@@ -11,15 +12,18 @@ import {
   simulateManifest,
   simulatePair,
   simulatePlays,
+  pairedClientOf,
 } from './simulator';
 
-export const SIMULATOR_HELP = `  simulate announce|pair|heartbeat|logs|manifest|plays|run [options]
+export const SIMULATOR_HELP = `  simulate announce|pair|heartbeat|logs|manifest|plays|listen|run [options]
                       Act as store players over /agent/v1 (the server must be running).
                       --serial S (or --prefix P --count N for serials P-0001..P-000N)
                       pair: --pin NNNNNN, or --pins S1=NNNNNN,S2=NNNNNN
                       heartbeat: [--status ok|error]   logs: [--level INFO|WARNING|ERROR] [--lines N]
                       manifest: fetch, re-poll (304 expected) [--download: fetch media, check sha256]
                       plays: send --plays N plays numbered from --from S (default 10 from 1)
+                      listen: keep the push channel open for --seconds N (default 60): collect the
+                      manifest on every push and 60 s poll, [--download] verify media, confirm by heartbeat
                       run: announce, then for serials with a PIN pair, heartbeat and upload a log
                       --url URL (default http://127.0.0.1:$PORT), --state FILE (device tokens,
                       default ./simulator-state.json). Exits 1 if any call fails.`;
@@ -38,6 +42,7 @@ const OPTIONS = {
   download: { type: 'boolean' },
   plays: { type: 'string' },
   from: { type: 'string' },
+  seconds: { type: 'string' },
 } as const;
 
 function serialsOf(values: { serial?: string; prefix?: string; count?: string }): string[] {
@@ -75,6 +80,7 @@ export async function runSimulator(argv: string[], env: NodeJS.ProcessEnv = proc
   const status = values.status === 'error' ? 'error' : 'ok';
   const lines = Number(values.lines ?? '20');
 
+  if (action === 'listen') return listenAll(options, serials, Number(values.seconds ?? '60'), values.download === true);
   const steps: ((serial: string) => Promise<CallResult | null>)[] = [];
   switch (action) {
     case 'announce':
@@ -112,7 +118,7 @@ export async function runSimulator(argv: string[], env: NodeJS.ProcessEnv = proc
     default:
       throw new HttpError(
         400,
-        `Unknown simulate action '${action ?? ''}' (announce, pair, heartbeat, logs, manifest, plays, run)`,
+        `Unknown simulate action '${action ?? ''}' (announce, pair, heartbeat, logs, manifest, plays, listen, run)`,
       );
   }
   let failed = 0;
@@ -127,4 +133,28 @@ export async function runSimulator(argv: string[], env: NodeJS.ProcessEnv = proc
     }
   }
   return failed === 0 ? 0 : 1;
+}
+
+/** `simulate listen`: paired serials keep their push channels open for `seconds`, collecting and confirming. */
+async function listenAll(options: SimulatorOptions, serials: string[], seconds: number, download: boolean) {
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 86_400)
+    throw new HttpError(400, '--seconds must be 1-86400');
+  const players = serials.flatMap((serial) => {
+    const client = pairedClientOf(options, serial);
+    if (!client) {
+      console.error(`${serial}: not paired here (no token in the state file)`);
+      return [];
+    }
+    return [
+      startSimulatedPlayer({
+        client,
+        download,
+        onApplied: ({ version, reason }) => console.info(`${serial}: applied ${version} (${reason})`),
+        onLine: (line) => console.error(`${serial}: ${line}`),
+      }),
+    ];
+  });
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  await Promise.all(players.map((player) => player.stop()));
+  return players.length === serials.length ? 0 : 1;
 }

@@ -1,5 +1,6 @@
 import { AgentClientError, type AgentEvent, createAgentClient } from '@signage/agent-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppliedEvent, startSimulatedPlayer } from '../../src/agent/simulatedPlayer';
 import { type App, buildApp } from '../../src/app';
 import { MODULES } from '../../src/modules';
 import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
@@ -161,6 +162,43 @@ describe('the push channel (GET /agent/v1/events)', () => {
       expect(await channel.next()).toBeNull();
     } finally {
       await other.close();
+    }
+  });
+
+  it('a simulated player collects on push, verifies the media and confirms: the console sees it up to date', async () => {
+    const player = await pairedPlayer(t.db);
+    const image = await storedImage(t.db, media.blobs);
+    const applied: AppliedEvent[] = [];
+    let wake: (() => void) | undefined;
+    const next = () => new Promise<void>((resolve) => (wake = resolve));
+    let waiting = next();
+    const simulated = startSimulatedPlayer({
+      client: createAgentClient({ baseUrl: base, token: player.token }),
+      download: true,
+      onApplied: (event) => {
+        applied.push(event);
+        wake?.();
+      },
+    });
+    try {
+      await waiting; // the first manifest, collected on connect
+      waiting = next();
+      const changedAt = Date.now();
+      await schedule([player.deviceCode], [image.id]);
+      await waiting;
+      expect(applied.at(-1)?.reason).toBe('schedule');
+      expect(applied.at(-1)!.at - changedAt).toBeLessThan(5000);
+      const shown = await t.app.inject({
+        method: 'GET',
+        url: `/api/devices/${player.deviceCode}`,
+        headers: { cookie: it_ },
+      });
+      expect(shown.json().data.devices[0].delivery).toMatchObject({
+        state: 'up_to_date',
+        applied_version: simulated.applied,
+      });
+    } finally {
+      await simulated.stop();
     }
   });
 });
