@@ -5,6 +5,7 @@ import { HttpError } from '../http/envelope';
 import { startSimulatedPlayer } from './simulatedPlayer';
 import {
   type CallResult,
+  pairedClientOf,
   type SimulatorOptions,
   simulateAnnounce,
   simulateHeartbeat,
@@ -12,7 +13,6 @@ import {
   simulateManifest,
   simulatePair,
   simulatePlays,
-  pairedClientOf,
 } from './simulator';
 
 export const SIMULATOR_HELP = `  simulate announce|pair|heartbeat|logs|manifest|plays|listen|run [options]
