@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { DialogHost } from '../../ui/dialog';
 import { AppHeader } from './AppHeader';
 import { DeviceContentListHost } from './DeviceContentListHost';
+import { DevicePlayingHost } from './DevicePlayingHost';
 import { MessageBanner } from './MessageBanner';
 import { SideMenu } from './SideMenu';
 
@@ -65,6 +66,7 @@ export function Shell() {
         </Layout>
       </Layout>
       <DeviceContentListHost />
+      <DevicePlayingHost />
       <DialogHost />
     </AntApp>
   );

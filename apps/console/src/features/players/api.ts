@@ -43,10 +43,11 @@ export function useWaitingList(page: number, order: 'ASC' | 'DESC', isActivated?
   });
 }
 
-export function usePlayer(code: string | null) {
+export function usePlayer(code: string | null, refetchInterval: number | false = false) {
   return useQuery<TDevice | null>({
     queryKey: playerKeys.detail(code ?? ''),
     enabled: code !== null,
+    refetchInterval,
     queryFn: async ({ signal }) =>
       (await call(PLAYER_CONTRACTS.detail, { params: { device_code: code ?? '' }, signal })).devices[0] ?? null,
   });

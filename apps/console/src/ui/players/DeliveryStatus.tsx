@@ -1,6 +1,7 @@
 import type { TDeviceDelivery } from '@signage/domain';
-import { Badge, Flex, Tag, Typography } from 'antd';
+import { Badge, Button, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../../i18n/schedules';
 import { formatBytes, gmtShort } from './format';
 
 /** The clock skew in whole minutes, signed ('+3', '-2'); seconds under a minute round away from zero. */
@@ -13,31 +14,43 @@ function skewMinutes(ms: number): string {
  * Confirmed delivery of a player: 'Up to date', 'Pending since HH:mm GMT' (a change the player has not applied
  * yet), or 'Not reported'; and a flag when the player's clock is more than a minute off the server's.
  */
-export function DeliveryStatus({ delivery }: { delivery: TDeviceDelivery }) {
+export function DeliveryStatus({ delivery, onOpen }: { delivery: TDeviceDelivery; onOpen?: () => void }) {
   const { t } = useTranslation();
   const now = new Date();
   const state =
     delivery.state === 'up_to_date' ? (
-      <Badge status="success" text={t('players.deliveryUpToDate')} />
+      <Badge status="success" text={t('delivery.upToDate')} />
     ) : delivery.state === 'pending' ? (
       <Badge
         status="warning"
         text={
           delivery.pending_since
-            ? t('players.deliveryPendingSince', { time: gmtShort(delivery.pending_since, now) })
-            : t('players.deliveryPending')
+            ? t('delivery.pendingSince', { time: gmtShort(delivery.pending_since, now) })
+            : t('delivery.pending')
         }
       />
     ) : (
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('players.deliveryUnknown')}
+        {t('delivery.unknown')}
       </Typography.Text>
     );
   return (
     <Flex vertical gap={2} align="flex-start" style={{ whiteSpace: 'nowrap' }}>
-      {state}
+      {onOpen ? (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0, height: 'auto' }}
+          title={t('delivery.openPlaying')}
+          onClick={onOpen}
+        >
+          {state}
+        </Button>
+      ) : (
+        state
+      )}
       {delivery.clock_off && delivery.clock_skew_ms !== null && (
-        <Tag color="error">{t('players.clockOff', { minutes: skewMinutes(delivery.clock_skew_ms) })}</Tag>
+        <Tag color="error">{t('delivery.clockOff', { minutes: skewMinutes(delivery.clock_skew_ms) })}</Tag>
       )}
     </Flex>
   );
@@ -49,9 +62,9 @@ export function OnScreen({ delivery }: { delivery: TDeviceDelivery }) {
   const shown = delivery.on_screen;
   if (!shown) return <>-</>;
   const since = gmtShort(shown.since, new Date());
-  if (shown.kind === 'idle') return <>{t('players.onScreenIdle', { time: since })}</>;
-  if (shown.kind === 'pairing') return <>{t('players.onScreenPairing', { time: since })}</>;
-  return <>{t('players.onScreenContent', { name: shown.content_name ?? shown.content_id ?? '-', time: since })}</>;
+  if (shown.kind === 'idle') return <>{t('delivery.onScreenIdle', { time: since })}</>;
+  if (shown.kind === 'pairing') return <>{t('delivery.onScreenPairing', { time: since })}</>;
+  return <>{t('delivery.onScreenContent', { name: shown.content_name ?? shown.content_id ?? '-', time: since })}</>;
 }
 
 /** Media kept for offline play against the browser's quota, and the download in progress if any. */
@@ -64,13 +77,13 @@ export function PlayerStorage({ delivery }: { delivery: TDeviceDelivery }) {
       {cache !== null && (
         <span>
           {quota
-            ? t('players.cacheOfQuota', { used: formatBytes(cache), quota: formatBytes(quota) })
+            ? t('delivery.cacheOfQuota', { used: formatBytes(cache), quota: formatBytes(quota) })
             : formatBytes(cache)}
         </span>
       )}
       {download && download.files_total > 0 && (
         <Typography.Text type="secondary">
-          {t('players.downloading', {
+          {t('delivery.downloading', {
             done: download.files_done,
             total: download.files_total,
             percent: download.total_bytes > 0 ? Math.floor((100 * download.done_bytes) / download.total_bytes) : 0,

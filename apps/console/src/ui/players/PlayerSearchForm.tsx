@@ -2,6 +2,7 @@ import { DISPLAY_PATTERNS, LOCATIONS, padStoreCode, STORE_TYPES, sanitizeStoreCo
 import { Button, Checkbox, Drawer, Flex, Form, Input, Select } from 'antd';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../i18n/schedules';
 import { CountryPicker } from '../CountryPicker';
 import type { PlayerCriteria } from './criteria';
 import { TagField } from './TagField';
@@ -121,7 +122,7 @@ export function PlayerSearchForm({ open, initial, showCountry, onClose, onSearch
               checked={draft.only_pending_delivery ?? false}
               onChange={(e) => set('only_pending_delivery', e.target.checked)}
             >
-              {t('players.onlyPendingDelivery')}
+              {t('delivery.onlyPending')}
             </Checkbox>
           </Flex>
         </Form>

@@ -1,3 +1,4 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import { displayPatternLabel, type PlayerListView, type TDevice } from '@signage/domain';
 import { Button, Flex, Table, type TableProps, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -25,6 +26,10 @@ type Props = {
   rowSelection?: TableProps<TDevice>['rowSelection'];
   /** Opens the device content list on the player's schedules (the button shows when given). */
   onContents?: (device: TDevice) => void;
+  /** Opens what the player is playing (its delivery line becomes a link when given). */
+  onPlaying?: (device: TDevice) => void;
+  /** Opens the device help (a help button beside the Status title when given). */
+  onHelp?: () => void;
 };
 
 /** A long text cut to its column with the whole text on hover. */
@@ -48,6 +53,8 @@ export function PlayerTable({
   onLogs,
   rowSelection,
   onContents,
+  onPlaying,
+  onHelp,
 }: Props) {
   const { t } = useTranslation();
   const language = useChosenLanguage();
@@ -58,13 +65,27 @@ export function PlayerTable({
     render: (_: unknown, __: TDevice, i: number) => firstNumber + i,
   };
   const status = {
-    title: t('players.status'),
+    title: onHelp ? (
+      <Flex align="center" gap={4}>
+        {t('players.status')}
+        <Button
+          type="text"
+          size="small"
+          icon={<QuestionCircleOutlined />}
+          aria-label={t('delivery.helpButton')}
+          title={t('delivery.helpButton')}
+          onClick={onHelp}
+        />
+      </Flex>
+    ) : (
+      t('players.status')
+    ),
     key: 'status',
     width: 200,
     render: (_: unknown, d: TDevice) => (
       <Flex vertical gap={2}>
         <PlayerStatus device={d} kitting={view === 'kitting'} />
-        {d.is_activated && <DeliveryStatus delivery={d.delivery} />}
+        {d.is_activated && <DeliveryStatus delivery={d.delivery} onOpen={onPlaying ? () => onPlaying(d) : undefined} />}
       </Flex>
     ),
   };

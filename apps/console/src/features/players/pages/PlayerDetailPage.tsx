@@ -16,6 +16,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useAuth } from '../../../app/auth/store';
 import { PlayerSchedulesSlot } from '../../../app/featureSlots';
+import { openDevicePlaying } from '../../../app/shell/devicePlaying';
 import { useBanner } from '../../../app/shell/useBanner';
 import { useChosenLanguage } from '../../../i18n';
 import { textOr } from '../../../i18n/keys';
@@ -24,6 +25,7 @@ import { CenteredSpinner } from '../../../ui/CenteredSpinner';
 import { openDialog } from '../../../ui/dialog';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DeliveryStatus, OnScreen, PlayerStorage } from '../../../ui/players/DeliveryStatus';
+import '../../../i18n/schedules';
 import { formatGmt } from '../../../ui/players/format';
 import { PlayerStatus } from '../../../ui/players/PlayerStatus';
 import { tagName } from '../../../ui/tagName';
@@ -81,14 +83,16 @@ function PlayerFacts({ device, canUploadMap }: { device: TDevice; canUploadMap: 
           ? [
               {
                 key: 'delivery',
-                label: t('players.delivery'),
-                children: <DeliveryStatus delivery={device.delivery} />,
+                label: t('delivery.title'),
+                children: (
+                  <DeliveryStatus delivery={device.delivery} onOpen={() => openDevicePlaying(device.device_code)} />
+                ),
               },
-              { key: 'onScreen', label: t('players.onScreen'), children: <OnScreen delivery={device.delivery} /> },
-              { key: 'storage', label: t('players.storage'), children: <PlayerStorage delivery={device.delivery} /> },
+              { key: 'onScreen', label: t('delivery.onScreen'), children: <OnScreen delivery={device.delivery} /> },
+              { key: 'storage', label: t('delivery.storage'), children: <PlayerStorage delivery={device.delivery} /> },
               {
                 key: 'version',
-                label: t('players.playerVersion'),
+                label: t('delivery.playerVersion'),
                 children: device.delivery.player_version ?? '-',
               },
             ]

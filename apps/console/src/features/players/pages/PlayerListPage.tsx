@@ -15,6 +15,7 @@ import { errorMessageOf } from '../../../app/api';
 import { useAuth } from '../../../app/auth/store';
 import { useScreenState } from '../../../app/screenState';
 import { openDeviceContentList } from '../../../app/shell/deviceContentList';
+import { openDeviceHelp, openDevicePlaying } from '../../../app/shell/devicePlaying';
 import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { translateMessage } from '../../../i18n/messages';
 import { ActiveFilters } from '../../../ui/ActiveFilters';
@@ -92,6 +93,8 @@ export default function PlayerListPage() {
           onDetails={(d) => navigate(`/device/detail?device_code=${encodeURIComponent(d.device_code)}`)}
           onLogs={(d) => navigate(`/device/logs?device_code=${encodeURIComponent(d.device_code)}`)}
           onContents={(d) => openDeviceContentList(d.device_code, { origin: 'list' })}
+          onPlaying={(d) => openDevicePlaying(d.device_code)}
+          onHelp={openDeviceHelp}
         />
         <ScrollSentinel
           active={list.more && !list.loading}

@@ -1,0 +1,52 @@
+import { Badge, Flex, Modal, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOverlayToggle } from '../../../app/shell/useOverlay';
+import '../../../i18n/schedules';
+
+/** The device help overlay: what each state of the player list means, and what staff can do about it. */
+export default function DeviceHelpModal() {
+  const { t } = useTranslation();
+  const [open, , close] = useOverlayToggle('deviceHelp');
+  const rows: [ReactNode, string][] = [
+    [<Badge key="alive" status="success" text={t('players.alive')} />, t('delivery.helpAlive')],
+    [<Badge key="never" status="error" text={t('players.issue')} />, t('delivery.helpIssueNever')],
+    [<Badge key="error" status="error" text={t('players.issue')} />, t('delivery.helpIssueError')],
+    [<Badge key="offline" status="error" text={t('players.issue')} />, t('delivery.helpIssueOffline')],
+    [<Badge key="up" status="success" text={t('delivery.upToDate')} />, t('delivery.helpUpToDate')],
+    [<Badge key="pending" status="warning" text={t('delivery.pending')} />, t('delivery.helpPending')],
+    [
+      <Typography.Text key="unknown" type="secondary">
+        {t('delivery.unknown')}
+      </Typography.Text>,
+      t('delivery.helpUnknown'),
+    ],
+    [
+      <Tag key="clock" color="error">
+        {t('delivery.clockOff', { minutes: '+2' })}
+      </Tag>,
+      t('delivery.helpClockOff'),
+    ],
+  ];
+  return (
+    <Modal
+      open={open}
+      onCancel={close}
+      onOk={close}
+      okText={t('common.close')}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      title={t('delivery.helpTitle')}
+      width={640}
+      destroyOnHidden
+    >
+      <Flex vertical gap={12}>
+        {rows.map(([label, text]) => (
+          <Flex key={text} gap={12} align="baseline">
+            <div style={{ minWidth: 150, flex: 'none' }}>{label}</div>
+            <Typography.Text>{text}</Typography.Text>
+          </Flex>
+        ))}
+      </Flex>
+    </Modal>
+  );
+}
