@@ -463,6 +463,29 @@ export const playEvents = pgTable(
   ],
 );
 
+/**
+ * Plays rolled up per content, player and UTC date (proof-of-play history), kept for good while raw plays
+ * may be pruned. Updated in the transaction that inserts the raw plays, from the rows that were new, so a
+ * re-delivered batch adds nothing.
+ */
+export const playDaily = pgTable(
+  'play_daily',
+  {
+    contentId: uuid('content_id').notNull(),
+    playDate: date('play_date', { mode: 'string' }).notNull(),
+    deviceCode: text('device_code')
+      .notNull()
+      .references(() => devices.deviceCode),
+    plays: integer('plays').notNull(),
+    durationMs: bigint('duration_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.playDate, t.deviceCode] }),
+    index('play_daily_device_date_idx').on(t.deviceCode, t.playDate),
+    index('play_daily_date_content_idx').on(t.playDate, t.contentId),
+  ],
+);
+
 /** Per player, the highest sequence n with every play 1..n held (the plays answer's `acked`). */
 export const playAcks = pgTable('play_acks', {
   deviceCode: text('device_code')

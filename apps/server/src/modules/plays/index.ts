@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { advanceAcked, insertPlays } from './repo';
 
 /**
- * The plays module: the one owner of play_events and play_acks (proof of play, ARCHITECTURE.md section 5).
+ * The plays module: the one owner of play_events, play_daily and play_acks (proof of play, ARCHITECTURE.md section 5).
  * The player agent hands it the batches players send.
  */
 

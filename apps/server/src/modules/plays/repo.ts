@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { playAcks, playEvents } from '../../db/schema';
+import { playAcks, playDaily, playEvents } from '../../db/schema';
 
 export type PlayValues = {
   sequence: number;
@@ -11,15 +11,53 @@ export type PlayValues = {
   durationMs: number;
 };
 
-/** Stores the plays a player reported; a (device, sequence) already held is skipped. Answers how many were new. */
+/**
+ * Stores the plays a player reported; a (device, sequence) already held is skipped. The new ones are added to
+ * the daily rollup in the same transaction. Answers how many were new.
+ */
 export async function insertPlays(tx: Database, deviceCode: string, plays: readonly PlayValues[]): Promise<number> {
   if (plays.length === 0) return 0;
   const rows = await tx
     .insert(playEvents)
     .values(plays.map((play) => ({ deviceCode, ...play })))
     .onConflictDoNothing()
-    .returning({ sequence: playEvents.sequence });
+    .returning({ contentId: playEvents.contentId, startedAt: playEvents.startedAt, durationMs: playEvents.durationMs });
+  await addToRollup(tx, deviceCode, rows);
   return rows.length;
+}
+
+/**
+ * Adds new plays to play_daily (content, UTC date, player): one upsert that increments. Rows go in key order,
+ * so two batches touching the same days lock them in the same order and cannot deadlock.
+ */
+async function addToRollup(
+  tx: Database,
+  deviceCode: string,
+  rows: readonly { contentId: string; startedAt: Date; durationMs: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const days = new Map<string, { contentId: string; playDate: string; plays: number; durationMs: number }>();
+  for (const row of rows) {
+    const playDate = row.startedAt.toISOString().slice(0, 10);
+    const key = `${row.contentId} ${playDate}`;
+    const day = days.get(key) ?? { contentId: row.contentId, playDate, plays: 0, durationMs: 0 };
+    day.plays += 1;
+    day.durationMs += row.durationMs;
+    days.set(key, day);
+  }
+  const values = [...days.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, day]) => ({ ...day, deviceCode }));
+  await tx
+    .insert(playDaily)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [playDaily.contentId, playDaily.playDate, playDaily.deviceCode],
+      set: {
+        plays: sql`${playDaily.plays} + excluded.plays`,
+        durationMs: sql`${playDaily.durationMs} + excluded.duration_ms`,
+      },
+    });
 }
 
 /** Both drivers (node-postgres, PGlite) answer a raw query with `rows`. */
