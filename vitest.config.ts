@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/agent-client', 'apps/server', 'apps/console'],
+    projects: ['packages/domain', 'packages/agent-client', 'apps/server', 'apps/console', 'apps/player'],
   },
 });

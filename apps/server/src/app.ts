@@ -8,6 +8,7 @@ import { registerAuth } from './auth/guards';
 import { prepareDummyHash } from './auth/passwords';
 import { SESSION_COOKIE } from './auth/sessions';
 import type { Config } from './config';
+import { registerPlayer } from './console/player';
 import { registerConsole } from './console/static';
 import type { Database } from './db/client';
 import { registerCsrfGuard } from './http/csrf';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, modules = MODULES, media, contentUs
   };
   for (const module of modules) await registerModule(app, module, deps);
 
+  await registerPlayer(app, config.playerDist);
   const spa = await registerConsole(app, config.consoleDist);
   app.setNotFoundHandler(async (request, reply) =>
     spa.wantsSpa(request) ? spa.sendIndex(reply) : reply.status(404).send(failure(MESSAGES.notFound)),

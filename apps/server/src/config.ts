@@ -25,6 +25,8 @@ export type Config = {
   adminPassword: string | undefined;
   /** The built console (Vite output) served with SPA fallback. */
   consoleDist: string;
+  /** The built web player (apps/player), served at /player/. */
+  playerDist: string;
   logLevel: LogLevel;
   /**
    * Which proxies may set X-Forwarded-* (Fastify `trustProxy`). By default only loopback (a proxy on
@@ -188,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     consoleDist: path.resolve(base, read(env, 'CONSOLE_DIST') ?? path.join(REPO_ROOT, 'apps/console/dist')),
+    playerDist: path.resolve(base, read(env, 'PLAYER_DIST') ?? path.join(REPO_ROOT, 'apps/player/dist')),
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     live: {

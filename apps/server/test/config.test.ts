@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       adminPassword: undefined,
       consoleDist: path.join(REPO_ROOT, 'apps/console/dist'),
+      playerDist: path.join(REPO_ROOT, 'apps/player/dist'),
       logLevel: 'info',
       trustProxy: 'loopback',
       live: { bambuserApiKey: undefined, bambuserBaseUrl: undefined, liveRtmpUrl: undefined, liveHlsUrl: undefined },

@@ -81,7 +81,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tempDir(), CONSOLE_DIST: path.join(tempDir(), 'no-dist') }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: tempDir(),
+      CONSOLE_DIST: path.join(tempDir(), 'no-dist'),
+      PLAYER_DIST: path.join(tempDir(), 'no-player'),
+    }),
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths the console never owns: a miss there is a JSON 404, never the SPA. */
-const NON_SPA_PREFIXES = ['/api', '/agent', '/media'];
+const NON_SPA_PREFIXES = ['/api', '/agent', '/media', '/player'];
 
 export const CONSOLE_MISSING_NOTE =
   'Signage Console: the server is running, but the console has not been built yet.\n' +

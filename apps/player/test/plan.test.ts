@@ -1,0 +1,93 @@
+import type { TManifest, TManifestSchedule } from '@signage/domain';
+import { describe, expect, it } from 'vitest';
+import { hourIn, mayDownload, nextScheduleAt, scheduleAt } from '../src/plan';
+
+const media = (id: string, type: 'image' | 'movie' = 'image') => ({
+  content_id: id,
+  name: id,
+  type,
+  content_type: type === 'image' ? 'image/png' : 'video/mp4',
+  size: 10,
+  sha256: 'x',
+  duration: null,
+  width: null,
+  height: null,
+  license_from: null,
+  license_to: null,
+  display_pattern: 'Multi,CW',
+  url: `/agent/v1/media/${id}`,
+  stream_url: null,
+});
+
+const schedule = (id: string, over: Partial<TManifestSchedule>): TManifestSchedule => ({
+  schedule_id: id,
+  schedule_name: id,
+  playlist_name: 'Default playlist',
+  available_date_from: '',
+  available_date_to: '',
+  available_time_from: '',
+  available_time_to: '',
+  created_at: '2026-01-01T00:00:00.000Z',
+  download_allow_hour: '',
+  delivery_timing: 'NOW',
+  live: false,
+  media: [media(`${id}-a`)],
+  ...over,
+});
+
+const manifest = (schedules: TManifestSchedule[], zone = 'Europe/London'): TManifest => ({
+  device_code: 'D1',
+  time_zone: zone,
+  display_pattern: 'Multi,CW',
+  horizon_hours: 48,
+  schedules,
+  fallback: { kind: 'idle', clock: true, store_name: 'Soho' },
+  version: 'v1',
+  server_time: '2026-03-29T00:00:00.000Z',
+});
+
+describe('what the web player plays', () => {
+  it('switches at the store-local minute across the spring DST change (London, 2026-03-29)', () => {
+    const morning = schedule('morning', {
+      available_date_from: '2026-03-29',
+      available_date_to: '2026-03-29',
+      available_time_from: '09:00:00',
+      available_time_to: '11:59:59',
+    });
+    const plan = manifest([morning]);
+    const ready = new Set(['morning-a']);
+    // 09:00 BST is 08:00 UTC on that day (clocks went forward at 01:00 UTC).
+    expect(scheduleAt(plan, ready, new Date('2026-03-29T07:59:59Z'))).toBeNull();
+    expect(scheduleAt(plan, ready, new Date('2026-03-29T08:00:00Z'))?.schedule_id).toBe('morning');
+    expect(scheduleAt(plan, ready, new Date('2026-03-29T10:59:59Z'))?.schedule_id).toBe('morning');
+    expect(scheduleAt(plan, ready, new Date('2026-03-29T11:00:00Z'))).toBeNull();
+    expect(nextScheduleAt(plan, new Date('2026-03-29T07:00:00Z'))?.schedule_id).toBe('morning');
+  });
+
+  it('never starts a newer schedule before its media are verified: the older one plays meanwhile', () => {
+    const older = schedule('older', { created_at: '2026-01-01T00:00:00.000Z' });
+    const newer = schedule('newer', {
+      created_at: '2026-02-01T00:00:00.000Z',
+      media: [media('n1'), media('n2', 'movie')],
+    });
+    const plan = manifest([newer, older]);
+    const now = new Date('2026-03-01T12:00:00Z');
+    expect(scheduleAt(plan, new Set(['older-a', 'n1']), now)?.schedule_id).toBe('older');
+    expect(scheduleAt(plan, new Set(['older-a', 'n1', 'n2']), now)?.schedule_id).toBe('newer');
+    expect(scheduleAt(plan, new Set(), now)).toBeNull();
+  });
+
+  it('downloads Night media only from the download hour, store time, unless the schedule already started', () => {
+    const night = schedule('night', {
+      delivery_timing: 'NIGHT',
+      download_allow_hour: '23',
+      available_date_from: '2026-03-02',
+    });
+    const plan = manifest([night], 'Asia/Tokyo');
+    expect(hourIn('Asia/Tokyo', new Date('2026-03-01T13:59:00Z'))).toBe(22);
+    expect(mayDownload(night, plan, new Date('2026-03-01T13:59:00Z'))).toBe(false); // 22:59 in Tokyo
+    expect(mayDownload(night, plan, new Date('2026-03-01T14:00:00Z'))).toBe(true); // 23:00 in Tokyo
+    expect(mayDownload(night, plan, new Date('2026-03-02T03:00:00Z'))).toBe(true); // started: 12:00 on the 2nd
+    expect(mayDownload(schedule('now', {}), plan, new Date('2026-03-01T03:00:00Z'))).toBe(true);
+  });
+});
