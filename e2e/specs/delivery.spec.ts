@@ -3,7 +3,7 @@ import { createAgentClient } from '@signage/agent-client';
 import { startSimulatedPlayer } from '../../apps/server/src/agent/simulatedPlayer';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
-import { apiAs, makeImage } from '../support/fleet';
+import { apiAs, makeImage, registerSerial } from '../support/fleet';
 import { USERS } from '../support/users';
 
 /**
@@ -19,18 +19,12 @@ test('the player list shows pending delivery until the player applies the change
   const agent = createAgentClient({ baseUrl: E2E.baseURL });
   const serial = `DLV-${stamp}`;
   await agent.announce(serial);
-  const issued = await frit.post('/api/registrations', {
-    data: {
-      region: 'JP',
-      shop_no: '0088',
-      shop_name: shop,
-      display_pattern: 'Multi,CW',
-      memo: '',
-      device_name: serial,
-    },
+  const { device_code: code, pin } = await registerSerial(frit, serial, {
+    region: 'JP',
+    shop_no: '0088',
+    shop_name: shop,
+    display_pattern: 'Multi,CW',
   });
-  expect(issued.status(), await issued.text()).toBe(200);
-  const { device_code: code, pin } = (await issued.json()).data as { device_code: string; pin: string };
   await agent.pair(serial, pin);
 
   // Online: it collects its (empty) plan on connect and confirms it.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E } from '../support/env';
-import { apiAs } from '../support/fleet';
+import { apiAs, registerSerial } from '../support/fleet';
 import { USERS } from '../support/users';
 
 /** A solid red PNG and a 4-second H.264 test pattern, made with ffmpeg for this test. */
@@ -44,18 +44,12 @@ test('a web player paired with a PIN plays what DS_MK schedules, within seconds'
     await page.goto(`/player/?serial=${serial}&lang=en`);
     await expect(page.getByText(serial)).toBeVisible();
 
-    const issued = await frit.post('/api/registrations', {
-      data: {
-        region: 'JP',
-        shop_no: '0099',
-        shop_name: shop,
-        display_pattern: 'Multi,CW',
-        memo: '',
-        device_name: serial,
-      },
+    const { device_code: code, pin } = await registerSerial(frit, serial, {
+      region: 'JP',
+      shop_no: '0099',
+      shop_name: shop,
+      display_pattern: 'Multi,CW',
     });
-    expect(issued.status(), await issued.text()).toBe(200);
-    const { device_code: code, pin } = (await issued.json()).data as { device_code: string; pin: string };
     await page.keyboard.type(pin);
     // Paired: nothing is scheduled yet, so the idle screen with the store's name.
     await expect(page.getByText('Nothing is scheduled')).toBeVisible();

@@ -20,6 +20,17 @@ export async function apiAs(user: Pick<E2EUser, 'id' | 'password'>): Promise<API
 
 type Store = { region: string; shop_no: string; shop_name: string; display_pattern: string };
 
+/** Staff register an announced serial to a store (DS_FRIT or DS_KT): the PIN to type on the player. */
+export async function registerSerial(
+  staff: APIRequestContext,
+  serial: string,
+  store: Store,
+): Promise<{ device_code: string; pin: string }> {
+  const issued = await staff.post('/api/registrations', { data: { ...store, memo: '', device_name: serial } });
+  expect(issued.status(), await issued.text()).toBe(200);
+  return (await issued.json()).data as { device_code: string; pin: string };
+}
+
 /**
  * A registered and paired player, the way a real one gets there: it announces itself (agent protocol),
  * staff register it to `store` (which issues a PIN), and it pairs with that PIN. Returns its device code.
@@ -30,9 +41,7 @@ export async function makePlayer(staff: APIRequestContext, store: Store): Promis
   try {
     const announce = await agent.post('/agent/v1/announce', { data: { serial } });
     expect(announce.status(), await announce.text()).toBe(200);
-    const issued = await staff.post('/api/registrations', { data: { ...store, memo: '', device_name: serial } });
-    expect(issued.status(), await issued.text()).toBe(200);
-    const { pin } = (await issued.json()).data as { pin: string };
+    const { pin } = await registerSerial(staff, serial, store);
     const pair = await agent.post('/agent/v1/pair', { data: { serial, pin } });
     expect(pair.status(), await pair.text()).toBe(200);
     return ((await pair.json()).data as { device_code: string }).device_code;

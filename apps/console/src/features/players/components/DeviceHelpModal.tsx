@@ -1,13 +1,12 @@
-import { Badge, Flex, Modal, Tag, Typography } from 'antd';
+import { Badge, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import '../../../i18n/schedules';
+import { InfoOverlay } from './InfoOverlay';
 
 /** The device help overlay: what each state of the player list means, and what staff can do about it. */
 export default function DeviceHelpModal() {
   const { t } = useTranslation();
-  const [open, , close] = useOverlayToggle('deviceHelp');
   const rows: [ReactNode, string][] = [
     [<Badge key="alive" status="success" text={t('players.alive')} />, t('delivery.helpAlive')],
     [<Badge key="never" status="error" text={t('players.issue')} />, t('delivery.helpIssueNever')],
@@ -29,16 +28,7 @@ export default function DeviceHelpModal() {
     ],
   ];
   return (
-    <Modal
-      open={open}
-      onCancel={close}
-      onOk={close}
-      okText={t('common.close')}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      title={t('delivery.helpTitle')}
-      width={640}
-      destroyOnHidden
-    >
+    <InfoOverlay overlay="deviceHelp" title={t('delivery.helpTitle')}>
       <Flex vertical gap={12}>
         {rows.map(([label, text]) => (
           <Flex key={text} gap={12} align="baseline">
@@ -47,6 +37,6 @@ export default function DeviceHelpModal() {
           </Flex>
         ))}
       </Flex>
-    </Modal>
+    </InfoOverlay>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Descriptions, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Descriptions, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDevicePlaying } from '../../../app/shell/devicePlaying';
 import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { DeliveryStatus, OnScreen, PlayerStorage } from '../../../ui/players/DeliveryStatus';
 import { formatGmt } from '../../../ui/players/format';
 import { usePlayer } from '../api';
+import { InfoOverlay } from './InfoOverlay';
 import '../../../i18n/schedules';
 
 /** Refreshed while open: a player reports every 60 s, a change shows within seconds of its report. */
@@ -17,20 +18,14 @@ const REFRESH_MS = 10_000;
 export default function DevicePlayingModal() {
   const { t } = useTranslation();
   const deviceCode = useDevicePlaying((state) => state.deviceCode);
-  const [open, , close] = useOverlayToggle('devicePlayingList');
+  const [open] = useOverlayToggle('devicePlayingList');
   const query = usePlayer(open ? deviceCode : null, open ? REFRESH_MS : false);
   const device = query.data;
   const delivery = device?.delivery;
   return (
-    <Modal
-      open={open}
-      onCancel={close}
-      onOk={close}
-      okText={t('common.close')}
-      cancelButtonProps={{ style: { display: 'none' } }}
+    <InfoOverlay
+      overlay="devicePlayingList"
       title={t('delivery.nowPlaying', { name: device?.shop_name || device?.device_name || deviceCode || '' })}
-      width={640}
-      destroyOnHidden
     >
       {query.isError ? (
         <Alert type="error" showIcon message={t('players.loadFailed')} />
@@ -63,6 +58,6 @@ export default function DevicePlayingModal() {
           ]}
         />
       )}
-    </Modal>
+    </InfoOverlay>
   );
 }
