@@ -21,6 +21,7 @@ import { PlayQueue } from './plays';
 const PLAYER_VERSION = '0.1.0';
 const SERIAL_KEY = 'signage.player.serial';
 const TOKEN_KEY = 'signage.player.token';
+const MANIFEST_KEY = 'signage.player.manifest';
 const HEARTBEAT_MS = 60_000;
 const POLL_MS = 60_000;
 
@@ -146,12 +147,21 @@ async function sha256Hex(blob: Blob): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+function kept(): TManifest | null {
+  try {
+    return JSON.parse(localStorage.getItem(MANIFEST_KEY) ?? 'null') as TManifest | null;
+  } catch {
+    return null;
+  }
+}
+
 function startPlayer(token: string, onRevoked: () => void) {
   const client = createAgentClient({ baseUrl: base, token });
   const queue = new PlayQueue(localStorage);
   queue.close(); // a play left open by a reload or power cut ends with what was recorded
   const media = new Map<string, Media>();
-  let manifest: TManifest | null = null;
+  // The last manifest, kept so that a reload without the server still knows the store and its zone.
+  let manifest: TManifest | null = kept();
   let applied: string | null = null;
   let skew: number | null = null;
   let lastSync: Date | null = null;
@@ -184,7 +194,10 @@ function startPlayer(token: string, onRevoked: () => void) {
     const answer = await client.manifest(manifest?.version);
     if (Number.isFinite(answer.serverTime)) skew = Date.now() - answer.serverTime;
     lastSync = new Date();
-    if (answer.changed) manifest = answer.manifest;
+    if (answer.changed) {
+      manifest = answer.manifest;
+      localStorage.setItem(MANIFEST_KEY, JSON.stringify(manifest));
+    }
     if (!manifest) return;
     const now = new Date();
     const wanted = new Map<string, TManifestMedia>();
@@ -224,7 +237,6 @@ function startPlayer(token: string, onRevoked: () => void) {
     if (manifest.schedules.every((schedule) => filesOf(schedule).length === 0 || isReady(schedule, verified))) {
       applied = manifest.version;
     }
-    storeName.textContent = manifest.fallback.store_name;
     tick();
     void heartbeat();
   }
@@ -357,13 +369,12 @@ function startPlayer(token: string, onRevoked: () => void) {
 
   function tick() {
     const now = new Date();
-    clock.textContent = manifest
-      ? new Intl.DateTimeFormat(document.documentElement.lang, {
-          timeZone: manifest.time_zone,
-          hour: '2-digit',
-          minute: '2-digit',
-        }).format(now)
-      : '';
+    clock.textContent = new Intl.DateTimeFormat(document.documentElement.lang, {
+      ...(manifest ? { timeZone: manifest.time_zone } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(now);
+    storeName.textContent = manifest?.fallback.store_name ?? '';
     if (showing) queue.progress(Date.now() - shownSince);
     const next = manifest ? scheduleAt(manifest, new Set(media.keys()), new Date(now.getTime() - (skew ?? 0))) : null;
     if (next?.schedule_id !== current?.schedule_id || (next && !showing && !preparing)) {
@@ -419,6 +430,7 @@ async function main() {
   }
   startPlayer(token, () => {
     localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(MANIFEST_KEY);
     void main();
   });
 }
