@@ -140,6 +140,9 @@ test('DS_MK uploads, finds, plays, renames and deletes contents', async ({ page 
 
 test('DS_MK registers a live stream and copies its key', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Tall enough for the whole live form: a select near the bottom edge opens its list upwards, and under load
+  // the list could move after it was found, so that the pick of 'Upper right' below was lost.
+  await page.setViewportSize({ width: 1280, height: 1600 });
   await signIn(page, USERS.DS_MK);
   await page.goto('/contents/register');
   await page.getByRole('radio', { name: 'Live' }).check();
@@ -161,6 +164,7 @@ test('DS_MK registers a live stream and copies its key', async ({ page, context 
   await page.getByLabel('Live prompt').fill('Now on air');
   await page.getByLabel('Logo position').click();
   await page.getByTitle('Upper right').click();
+  await expect(page.locator('.ant-form-item').filter({ hasText: 'Logo position' })).toContainText('Upper right');
   await page.getByRole('radio', { name: 'Show' }).check();
   await register(page, media.png);
   await page.getByRole('button', { name: 'Register' }).click();
