@@ -183,7 +183,9 @@ function startPlayer(token: string, onRevoked: () => void) {
     stopped = true;
     abort.abort();
     clearInterval(tickTimer);
+    clearInterval(heartbeatTimer);
     clearTimeout(itemTimer);
+    window.removeEventListener('keydown', onStatusKey);
     for (const item of media.values()) URL.revokeObjectURL(item.url);
     if (revoked) onRevoked();
   };
@@ -298,7 +300,7 @@ function startPlayer(token: string, onRevoked: () => void) {
       if (refused(error)) stop(true);
     }
   }
-  setInterval(() => void heartbeat(), HEARTBEAT_MS);
+  const heartbeatTimer = setInterval(() => void heartbeat(), HEARTBEAT_MS);
 
   // -- the loop on screen
   let current: TManifestSchedule | null = null;
@@ -411,12 +413,13 @@ function startPlayer(token: string, onRevoked: () => void) {
     ];
     status.replaceChildren(...rows.flatMap(([k, v]) => [el('dt', { textContent: k }), el('dd', { textContent: v })]));
   }
-  window.addEventListener('keydown', (event) => {
+  const onStatusKey = (event: KeyboardEvent) => {
     if (event.key === 'i' || event.key === 'I') {
       status.hidden = !status.hidden;
       drawStatus(new Date());
     }
-  });
+  };
+  window.addEventListener('keydown', onStatusKey);
 
   void collectSoon();
 }
