@@ -33,6 +33,7 @@ function paramsFor(contract: Contract, caller: Caller): Record<string, string> {
     key: 'no-such-key',
     contentId: 'no-such-content',
     content_id: 'no-such-content',
+    contentHistoryKey: 'no-such-content',
     which: 'file',
     device_code: 'NOSUCHDEVICE',
     region: 'JP',

@@ -24,6 +24,7 @@ export * from './schemas/agent';
 export * from './schemas/common';
 export * from './schemas/contents';
 export * from './schemas/devices';
+export * from './schemas/history';
 export * from './schemas/logs';
 export * from './schemas/registrations';
 export * from './schemas/schedules';

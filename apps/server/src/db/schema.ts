@@ -486,6 +486,23 @@ export const playDaily = pgTable(
   ],
 );
 
+/**
+ * Per content and UTC date, how many distinct players showed it and how many plays (the history list and
+ * chart). Kept in step with play_daily in the same transaction: `players` grows by one when a (content, date,
+ * player) row of play_daily is new, so the list reads one row per content and day, never every player's.
+ */
+export const playContentDaily = pgTable(
+  'play_content_daily',
+  {
+    contentId: uuid('content_id').notNull(),
+    playDate: date('play_date', { mode: 'string' }).notNull(),
+    players: integer('players').notNull(),
+    plays: bigint('plays', { mode: 'number' }).notNull(),
+    durationMs: bigint('duration_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.playDate] })],
+);
+
 /** Per player, the highest sequence n with every play 1..n held (the plays answer's `acked`). */
 export const playAcks = pgTable('play_acks', {
   deviceCode: text('device_code')

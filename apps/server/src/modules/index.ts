@@ -4,6 +4,7 @@ import { deviceLogsRoutes } from './deviceLogs';
 import { devicesRoutes } from './devices';
 import { floorMapRoutes } from './floormap';
 import { healthRoutes } from './health';
+import { historyRoutes, playHistoryRoutes } from './history';
 import { playersRoutes, registrationsRoutes } from './registrations';
 import { schedulesRoutes } from './schedules';
 import { settingRoutes } from './setting';
@@ -27,6 +28,8 @@ export const MODULES: readonly ApiModule[] = [
   { name: 'players', prefix: '/api/players', plugin: playersRoutes },
   { name: 'floormap', prefix: '/api/floormap', plugin: floorMapRoutes },
   { name: 'contents', prefix: '/api/contents', plugin: contentsRoutes },
+  { name: 'history', prefix: '/api/contents/history', plugin: historyRoutes },
+  { name: 'playhistory', prefix: '/api/playhistory', plugin: playHistoryRoutes },
   { name: 'uploads', prefix: '/api/uploads', plugin: uploadsRoutes },
   { name: 'schedules', prefix: '/api/schedules', plugin: schedulesRoutes },
 ];

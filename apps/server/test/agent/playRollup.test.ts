@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TPlay } from '@signage/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playDaily } from '../../src/db/schema';
+import { playContentDaily, playDaily } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { bearer, pairedPlayer } from './fixtures';
 
@@ -86,8 +86,45 @@ describe('the daily rollup of plays', () => {
       }
       expect(new Map(rolled.map((row) => [`${row.content_id} ${row.play_date}`, row.plays]))).toEqual(expected);
       expect(new Set(rolled.map((row) => row.play_date))).toEqual(new Set(['2026-11-22', '2026-11-23']));
+      // The per-content rollup (the history list) agrees: one player, the same plays per content and date.
+      const perContent = await t.db
+        .select()
+        .from(playContentDaily)
+        .where(
+          sql`${playContentDaily.contentId} in (${sql.join(
+            contents.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        );
+      expect(new Map(perContent.map((row) => [`${row.contentId} ${row.playDate}`, Number(row.plays)]))).toEqual(
+        expected,
+      );
+      expect(perContent.every((row) => row.players === 1)).toBe(true);
     });
   }
+
+  it('counts each player once per content and day in the per-content rollup, however many batches', async () => {
+    const content = randomUUID();
+    const players = await Promise.all([pairedPlayer(t.db), pairedPlayer(t.db), pairedPlayer(t.db)]);
+    const play = (sequence: number, hour: number): TPlay => ({
+      sequence,
+      content_id: content,
+      schedule_id: null,
+      started_at: new Date(Date.UTC(2026, 10, 20, hour, 0, 0)).toISOString(),
+      utc_offset_minutes: 0,
+      duration_ms: 10_000,
+    });
+    // Concurrent batches of three players, each sending its day in two batches and one of them twice.
+    await Promise.all(
+      players.map(async (player) => {
+        await send(player.token, [play(1, 1), play(2, 2)]);
+        await send(player.token, [play(3, 3)]);
+        await send(player.token, [play(3, 3)]);
+      }),
+    );
+    const [row] = await t.db.select().from(playContentDaily).where(eq(playContentDaily.contentId, content));
+    expect(row).toMatchObject({ playDate: '2026-11-20', players: 3, plays: 9, durationMs: 90_000 });
+  });
 
   it('adds nothing when the same batch comes again', async () => {
     const player = await pairedPlayer(t.db);

@@ -38,6 +38,8 @@ export const ROLE_GROUPS = {
   scheduleEditors: ['DS_ST', 'DS_MK', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'],
   /** Duplicate a schedule. */
   scheduleDuplicators: ['DS_MK', 'DS_ST', 'DS_FRIT'],
+  /** Proof-of-play history: the content history screens and a player's plays (SPEC.md section 2). */
+  historyReaders: ['DS_MK', 'DS_FRIT'],
   /** Content details and registration. */
   contentEditors: ['DS_MK', 'DS_FRIT'],
   /** Delete a player. */

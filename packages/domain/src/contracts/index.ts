@@ -1,5 +1,6 @@
 import { CONTENT_CONTRACTS } from './contents';
 import type { Contract } from './contract';
+import { HISTORY_CONTRACTS } from './history';
 import { PLAYER_CONTRACTS } from './players';
 import { SCHEDULE_CONTRACTS } from './schedules';
 import { SETTING_CONTRACTS } from './settings';
@@ -8,6 +9,7 @@ import { USER_CONTRACTS } from './users';
 export * from './agent';
 export * from './contents';
 export * from './contract';
+export * from './history';
 export * from './players';
 export * from './schedules';
 export * from './settings';
@@ -19,6 +21,7 @@ export const API = {
   setting: SETTING_CONTRACTS,
   players: PLAYER_CONTRACTS,
   contents: CONTENT_CONTRACTS,
+  history: HISTORY_CONTRACTS,
   schedules: SCHEDULE_CONTRACTS,
 } as const;
 

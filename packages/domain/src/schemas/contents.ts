@@ -42,6 +42,7 @@ export const CONTENT_MESSAGES = {
   contentInUse: 'This content is used by a schedule and cannot be deleted',
   searchStartInFuture: 'The start date cannot be in the future',
   nameTooLong: 'The content name can be at most 200 characters long',
+  historyPeriodTooLong: 'The period can be at most 366 days',
 } as const;
 export type ContentMessageKey = keyof typeof CONTENT_MESSAGES;
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Scope, scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { contents } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
 
@@ -21,11 +22,6 @@ export type ContentFilter = {
   updatedFrom?: Date;
   updatedBefore?: Date;
 };
-
-/** LIKE wildcards in a user's search text are matched literally. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function filterConditions(filter: ContentFilter): SQL[] {
   const conditions: SQL[] = [isNull(contents.deletedAt)];

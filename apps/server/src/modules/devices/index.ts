@@ -2,6 +2,13 @@
  * The devices module: the one owner of the devices, device_tags and device_pins tables. Other modules
  * (registrations, device logs, the player agent) reach players only through what this file exports.
  */
+
+export {
+  type DeviceCursor,
+  findDeviceForHistory,
+  type HistoryDeviceRow,
+  listDevicesAmong,
+} from './history';
 export {
   announceSerial,
   deleteSpentPin,

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { devices } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
 import type { PlayerSchedulesPort } from '../types';
@@ -42,7 +43,6 @@ export type ScheduledSql = PlayerSchedulesPort['scheduledSql'];
  */
 export const deliveryPendingSql = sql`(${devices.delivery} is not null and ${devices.manifestChangedAt} is not null and (${devices.manifestVersion} is null or ${devices.delivery}->>'applied_version' is distinct from ${devices.manifestVersion}))`;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
 /** The WHERE clause of a player list query (SPEC.md section 7 filters), without the cursor. */

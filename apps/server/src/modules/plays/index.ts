@@ -1,6 +1,8 @@
 import type { TPlay } from '@signage/domain';
 import type { Database } from '../../db/client';
-import { advanceAcked, insertPlays } from './repo';
+import { addToContentRollup, advanceAcked, insertPlays } from './repo';
+
+export { readAcked } from './repo';
 
 /**
  * The plays module: the one owner of play_events, play_daily and play_acks (proof of play, ARCHITECTURE.md section 5).
@@ -18,7 +20,7 @@ export async function recordPlays(
   plays: readonly TPlay[],
 ): Promise<{ acked: number; stored: number }> {
   return db.transaction(async (tx) => {
-    const stored = await insertPlays(
+    const { stored, days } = await insertPlays(
       tx,
       deviceCode,
       plays.map((play) => ({
@@ -30,6 +32,9 @@ export async function recordPlays(
         durationMs: play.duration_ms,
       })),
     );
-    return { acked: await advanceAcked(tx, deviceCode), stored };
+    const acked = await advanceAcked(tx, deviceCode);
+    // Last: the per-content rows are shared by every player, so their locks are held as briefly as possible.
+    await addToContentRollup(tx, days);
+    return { acked, stored };
   });
 }

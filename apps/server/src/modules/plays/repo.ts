@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { playAcks, playDaily, playEvents } from '../../db/schema';
+import { playAcks, playContentDaily, playDaily, playEvents } from '../../db/schema';
 
 export type PlayValues = {
   sequence: number;
@@ -11,31 +11,66 @@ export type PlayValues = {
   durationMs: number;
 };
 
+/** What the new plays of a batch add to each (content, UTC date). */
+export type DayTotals = { contentId: string; playDate: string; plays: number; durationMs: number; players: number };
+
 /**
  * Stores the plays a player reported; a (device, sequence) already held is skipped. The new ones are added to
- * the daily rollup in the same transaction. Answers how many were new.
+ * the player's daily rollup in the same transaction. Answers how many were new and what they add per content
+ * and day, for addToContentRollup (called last in the transaction: its rows are shared by every player).
  */
-export async function insertPlays(tx: Database, deviceCode: string, plays: readonly PlayValues[]): Promise<number> {
-  if (plays.length === 0) return 0;
+export async function insertPlays(
+  tx: Database,
+  deviceCode: string,
+  plays: readonly PlayValues[],
+): Promise<{ stored: number; days: DayTotals[] }> {
+  if (plays.length === 0) return { stored: 0, days: [] };
   const rows = await tx
     .insert(playEvents)
     .values(plays.map((play) => ({ deviceCode, ...play })))
     .onConflictDoNothing()
     .returning({ contentId: playEvents.contentId, startedAt: playEvents.startedAt, durationMs: playEvents.durationMs });
-  await addToRollup(tx, deviceCode, rows);
-  return rows.length;
+  return { stored: rows.length, days: await addToRollup(tx, deviceCode, rows) };
+}
+
+/**
+ * Adds a batch's days to play_content_daily: plays and duration, and one more player for each (content, date)
+ * this player showed for the first time. Keys in order, so concurrent batches lock shared rows in one order.
+ */
+export async function addToContentRollup(tx: Database, days: readonly DayTotals[]): Promise<void> {
+  if (days.length === 0) return;
+  await tx
+    .insert(playContentDaily)
+    .values(
+      days.map(({ contentId, playDate, plays, durationMs, players }) => ({
+        contentId,
+        playDate,
+        plays,
+        durationMs,
+        players,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [playContentDaily.contentId, playContentDaily.playDate],
+      set: {
+        players: sql`${playContentDaily.players} + excluded.players`,
+        plays: sql`${playContentDaily.plays} + excluded.plays`,
+        durationMs: sql`${playContentDaily.durationMs} + excluded.duration_ms`,
+      },
+    });
 }
 
 /**
  * Adds new plays to play_daily (content, UTC date, player): one upsert that increments. Rows go in key order,
- * so two batches touching the same days lock them in the same order and cannot deadlock.
+ * so two batches touching the same days lock them in the same order and cannot deadlock. Answers the days in
+ * that order, `players` 1 where the (content, date, player) row is new (xmax = 0: inserted, not updated).
  */
 async function addToRollup(
   tx: Database,
   deviceCode: string,
   rows: readonly { contentId: string; startedAt: Date; durationMs: number }[],
-): Promise<void> {
-  if (rows.length === 0) return;
+): Promise<DayTotals[]> {
+  if (rows.length === 0) return [];
   const days = new Map<string, { contentId: string; playDate: string; plays: number; durationMs: number }>();
   for (const row of rows) {
     const playDate = row.startedAt.toISOString().slice(0, 10);
@@ -48,7 +83,7 @@ async function addToRollup(
   const values = [...days.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, day]) => ({ ...day, deviceCode }));
-  await tx
+  const written = await tx
     .insert(playDaily)
     .values(values)
     .onConflictDoUpdate({
@@ -57,7 +92,16 @@ async function addToRollup(
         plays: sql`${playDaily.plays} + excluded.plays`,
         durationMs: sql`${playDaily.durationMs} + excluded.duration_ms`,
       },
-    });
+    })
+    .returning({ contentId: playDaily.contentId, playDate: playDaily.playDate, inserted: sql<boolean>`xmax = 0` });
+  const fresh = new Set(written.filter((row) => row.inserted).map((row) => `${row.contentId} ${row.playDate}`));
+  return values.map(({ contentId, playDate, plays, durationMs }) => ({
+    contentId,
+    playDate,
+    plays,
+    durationMs,
+    players: fresh.has(`${contentId} ${playDate}`) ? 1 : 0,
+  }));
 }
 
 /** Both drivers (node-postgres, PGlite) answer a raw query with `rows`. */
@@ -89,4 +133,13 @@ export async function advanceAcked(tx: Database, deviceCode: string): Promise<nu
   const last = next?.last === null || next?.last === undefined ? acked : Number(next.last);
   if (last !== acked) await tx.execute(sql`update ${playAcks} set acked = ${last} where device_code = ${deviceCode}`);
   return last;
+}
+
+/** The player's acknowledged mark: every play 1..n is held (0 before its first batch). */
+export async function readAcked(db: Database, deviceCode: string): Promise<number> {
+  const [mark] = await db
+    .select({ acked: playAcks.acked })
+    .from(playAcks)
+    .where(sql`${playAcks.deviceCode} = ${deviceCode}`);
+  return Number(mark?.acked ?? 0);
 }

@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Scope, scopeWhere } from '../../auth/policies';
+import type { Database } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import { contents, playContentDaily, playDaily, playEvents } from '../../db/schema';
+import type { KeysetCursor } from '../../http/cursor';
+
+/**
+ * Reads of the proof-of-play history. Read only: play_daily, play_content_daily and play_events are written by
+ * the plays module, contents and devices by theirs; this module joins them for the history screens.
+ */
+
+export type ContentHistoryRow = typeof contents.$inferSelect;
+export type Window = { from: string; to: string };
+
+export type HistoryFilter = {
+  scope: Scope;
+  name?: string;
+  types?: ContentHistoryRow['type'][];
+  displayPattern?: string;
+};
+
+/**
+ * One keyset page of the contents that played in the window, deleted ones included (their names stay), in
+ * (updated_at, id) order like the contents list. A content played when play_content_daily has a row for it
+ * in the window: one index probe per content.
+ */
+export async function listPlayedContents(
+  db: Database,
+  filter: HistoryFilter,
+  window: Window,
+  page: { order: 'ASC' | 'DESC'; cursor: KeysetCursor | null; limit: number },
+): Promise<ContentHistoryRow[]> {
+  const conditions: SQL[] = [
+    sql`exists (select 1 from ${playContentDaily} p where p.content_id = ${contents.id}
+      and p.play_date between ${window.from}::date and ${window.to}::date)`,
+  ];
+  const scope = scopeWhere(filter.scope, { region: contents.region });
+  if (scope) conditions.push(scope);
+  if (filter.name) conditions.push(ilike(contents.name, `%${escapeLike(filter.name)}%`));
+  if (filter.types) conditions.push(inArray(contents.type, filter.types));
+  if (filter.displayPattern) conditions.push(eq(contents.displayPattern, filter.displayPattern));
+  const { cursor } = page;
+  if (cursor) {
+    const at = cursor.at.toISOString();
+    conditions.push(
+      page.order === 'DESC'
+        ? sql`(${contents.updatedAt}, ${contents.id}) < (${at}::timestamptz, ${cursor.key}::uuid)`
+        : sql`(${contents.updatedAt}, ${contents.id}) > (${at}::timestamptz, ${cursor.key}::uuid)`,
+    );
+  }
+  const direction = page.order === 'DESC' ? desc : asc;
+  return db
+    .select()
+    .from(contents)
+    .where(and(...conditions))
+    .orderBy(direction(contents.updatedAt), direction(contents.id))
+    .limit(page.limit + 1);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A content by key or id, deleted or not (history keeps deleted contents). */
+export async function findHistoryContent(db: Database, keyOrId: string): Promise<ContentHistoryRow | undefined> {
+  const match = UUID.test(keyOrId)
+    ? sql`(${contents.key} = ${keyOrId} or ${contents.id} = ${keyOrId}::uuid)`
+    : eq(contents.key, keyOrId);
+  const [row] = await db.select().from(contents).where(match).limit(1);
+  return row;
+}
+
+/** Per content, its days in the window with players and plays (from play_content_daily). */
+export async function contentDays(
+  db: Database,
+  ids: readonly string[],
+  window: Window,
+): Promise<{ contentId: string; playDate: string; players: number; plays: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      contentId: playContentDaily.contentId,
+      playDate: playContentDaily.playDate,
+      players: playContentDaily.players,
+      plays: playContentDaily.plays,
+    })
+    .from(playContentDaily)
+    .where(
+      and(
+        inArray(playContentDaily.contentId, [...ids]),
+        sql`${playContentDaily.playDate} between ${window.from}::date and ${window.to}::date`,
+      ),
+    );
+}
+
+/** Per content, the distinct players that showed it in the window (an index-only walk of play_daily's key). */
+export async function distinctPlayers(
+  db: Database,
+  ids: readonly string[],
+  window: Window,
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ contentId: playDaily.contentId, players: sql<number>`count(distinct ${playDaily.deviceCode})::int` })
+    .from(playDaily)
+    .where(
+      and(
+        inArray(playDaily.contentId, [...ids]),
+        sql`${playDaily.playDate} between ${window.from}::date and ${window.to}::date`,
+      ),
+    )
+    .groupBy(playDaily.contentId);
+  return new Map(rows.map((row) => [row.contentId, Number(row.players)]));
+}
+
+/** The codes of the players that showed a content in the window (a subquery for the devices module). */
+export function playedDeviceCodes(contentId: string, window: Window): SQL {
+  return sql`select ${playDaily.deviceCode} from ${playDaily}
+    where ${playDaily.contentId} = ${contentId}::uuid
+      and ${playDaily.playDate} between ${window.from}::date and ${window.to}::date`;
+}
+
+/** The days (and plays per day) each of these players showed the content in the window. */
+export async function deviceDays(
+  db: Database,
+  contentId: string,
+  codes: readonly string[],
+  window: Window,
+): Promise<{ deviceCode: string; playDate: string; plays: number }[]> {
+  if (codes.length === 0) return [];
+  return db
+    .select({ deviceCode: playDaily.deviceCode, playDate: playDaily.playDate, plays: playDaily.plays })
+    .from(playDaily)
+    .where(
+      and(
+        inArray(playDaily.deviceCode, [...codes]),
+        eq(playDaily.contentId, contentId),
+        sql`${playDaily.playDate} between ${window.from}::date and ${window.to}::date`,
+      ),
+    )
+    .orderBy(asc(playDaily.deviceCode), asc(playDaily.playDate));
+}
+
+/** One page of a player's plays, newest sequence first, with the content's name (kept after deletion). */
+export async function listPlays(
+  db: Database,
+  deviceCode: string,
+  filter: { contentId?: string; window: Window | null },
+  page: { before: number | null; limit: number },
+) {
+  const conditions: SQL[] = [eq(playEvents.deviceCode, deviceCode)];
+  if (filter.contentId) conditions.push(eq(playEvents.contentId, filter.contentId));
+  if (filter.window) {
+    conditions.push(sql`${playEvents.startedAt} >= ${`${filter.window.from}T00:00:00.000Z`}::timestamptz`);
+    conditions.push(sql`${playEvents.startedAt} < (${filter.window.to}::date + 1)::timestamp at time zone 'UTC'`);
+  }
+  if (page.before !== null) conditions.push(sql`${playEvents.sequence} < ${page.before}`);
+  return db
+    .select({
+      sequence: playEvents.sequence,
+      contentId: playEvents.contentId,
+      contentName: sql<string>`coalesce(${contents.name}, '')`,
+      scheduleId: playEvents.scheduleId,
+      startedAt: playEvents.startedAt,
+      utcOffsetMinutes: playEvents.utcOffsetMinutes,
+      durationMs: playEvents.durationMs,
+    })
+    .from(playEvents)
+    .leftJoin(contents, eq(contents.id, playEvents.contentId))
+    .where(and(...conditions))
+    .orderBy(desc(playEvents.sequence))
+    .limit(page.limit + 1);
+}

@@ -1,0 +1,377 @@
+import {
+  CONTENT_MESSAGES,
+  DAY_MS,
+  defaultHistoryWindow,
+  HISTORY_CSV_MAX_ROWS,
+  HISTORY_DEVICES_PAGE,
+  HISTORY_MAX_DAYS,
+  MESSAGES,
+  MORE_RESULTS,
+  NO_MORE_RESULTS,
+  PAGE_SIZE,
+  PLAY_HISTORY_PAGE,
+  padStoreCode,
+  type TContentHistory,
+  type TContentHistoryDetail,
+  type TContentHistoryList,
+  type THistoryDevice,
+  type TPlayHistory,
+  utcDay,
+  utcDaysBetween,
+  type ZContentHistoryDetailQuery,
+  type ZContentHistoryQuery,
+  type ZPlayHistoryQuery,
+} from '@signage/domain';
+import { z } from 'zod';
+import { inScope, scopeOf } from '../../auth/policies';
+import type { SessionUser } from '../../auth/sessions';
+import type { Database } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { HttpError, notFound } from '../../http/envelope';
+import { type DeviceCursor, findDeviceForHistory, type HistoryDeviceRow, listDevicesAmong } from '../devices';
+import { readAcked } from '../plays';
+import {
+  type ContentHistoryRow,
+  contentDays,
+  deviceDays,
+  distinctPlayers,
+  findHistoryContent,
+  listPlayedContents,
+  listPlays,
+  playedDeviceCodes,
+  type Window,
+} from './repo';
+
+const TYPES_BY_FILTER: Record<string, ContentHistoryRow['type'][] | undefined> = {
+  none: undefined,
+  image: ['image'],
+  video: ['movie'],
+  live: ['stream'],
+  image_movie: ['image', 'movie'],
+};
+
+/** The window a search names, or the console's default (9 days back to today, UTC) for the missing end. */
+function windowOf(query: { start_date?: string; end_date?: string }): Window {
+  const fallback = defaultHistoryWindow();
+  // YYYY-MM-DD days compare as text: the first of a sorted pair is the earlier.
+  const to = query.end_date ?? [fallback.end_date, query.start_date ?? ''].sort().at(-1) ?? fallback.end_date;
+  const from = query.start_date ?? [to, fallback.start_date].sort()[0] ?? fallback.start_date;
+  if (utcDaysBetween(from, to).length > HISTORY_MAX_DAYS)
+    throw new HttpError(400, CONTENT_MESSAGES.historyPeriodTooLong);
+  return { from, to };
+}
+
+const thumbnailUrl = (row: ContentHistoryRow) =>
+  row.thumbnailKey && !row.deletedAt ? `/api/contents/${encodeURIComponent(row.key)}/thumbnail` : null;
+
+/** The rows of one page with their per-day player counts (every day of the window, zero where none). */
+async function withCounts(
+  db: Database,
+  rows: readonly ContentHistoryRow[],
+  window: Window,
+): Promise<TContentHistory[]> {
+  const ids = rows.map((row) => row.id);
+  const [days, players] = await Promise.all([contentDays(db, ids, window), distinctPlayers(db, ids, window)]);
+  const dates = utcDaysBetween(window.from, window.to);
+  const yesterday = utcDay(Date.now() - DAY_MS);
+  const byContent = new Map<string, Map<string, { players: number; plays: number }>>();
+  for (const day of days) {
+    const perDay = byContent.get(day.contentId) ?? new Map();
+    perDay.set(day.playDate, { players: Number(day.players), plays: Number(day.plays) });
+    byContent.set(day.contentId, perDay);
+  }
+  return rows.map((row) => {
+    const perDay = byContent.get(row.id) ?? new Map<string, { players: number; plays: number }>();
+    const counts = dates.map((date) => perDay.get(date)?.players ?? 0);
+    return {
+      content_id: row.id,
+      key: row.key,
+      name: row.name,
+      type: row.type,
+      display_pattern: row.displayPattern,
+      region: row.region,
+      updated_at: row.updatedAt.toISOString(),
+      deleted: row.deletedAt !== null,
+      thumbnail_url: thumbnailUrl(row),
+      real_days: counts.filter((count) => count > 0).length,
+      players: players.get(row.id) ?? 0,
+      yesterday_devices: perDay.get(yesterday)?.players ?? 0,
+      plays: [...perDay.values()].reduce((sum, day) => sum + day.plays, 0),
+      play_date: dates,
+      player_count: counts,
+    };
+  });
+}
+
+/**
+ * GET /api/contents/history: the contents that played in the window (deleted ones too), in the contents
+ * list's order and filters, each with players per UTC day. A region chosen in the search narrows the contents.
+ */
+export async function contentHistory(
+  db: Database,
+  user: SessionUser,
+  query: z.output<typeof ZContentHistoryQuery>,
+): Promise<TContentHistoryList> {
+  const window = windowOf(query);
+  const cursor = decodeCursor(query.endCursor, { uuidKey: true });
+  const limit = query.limit ?? PAGE_SIZE;
+  const rows = await listPlayedContents(
+    db,
+    {
+      scope: scopeOf(user, query.region),
+      name: query.name || undefined,
+      types: TYPES_BY_FILTER[query.media_type],
+      displayPattern: query.display_pattern || undefined,
+    },
+    window,
+    { order: query.order, cursor, limit },
+  );
+  const page = rows.slice(0, limit);
+  const more = rows.length > limit;
+  const last = page.at(-1);
+  return {
+    contentHistory: await withCounts(db, page, window),
+    start_date: window.from,
+    end_date: window.to,
+    summary: {
+      endCursor: more && last ? encodeCursor(last.updatedAt, last.id) : null,
+      moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
+    },
+  };
+}
+
+const ZDeviceCursor = z.tuple([z.string().max(20), z.string().min(1).max(64)]);
+
+function encodeDeviceCursor(row: HistoryDeviceRow): string {
+  return Buffer.from(JSON.stringify([row.shopNo, row.deviceCode])).toString('base64url');
+}
+
+function decodeDeviceCursor(text: string | undefined): DeviceCursor | null {
+  if (!text) return null;
+  try {
+    const parsed = ZDeviceCursor.safeParse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    if (parsed.success) return { shopNo: parsed.data[0], deviceCode: parsed.data[1] };
+  } catch {
+    // not one of ours: refused below
+  }
+  throw new HttpError(400, MESSAGES.invalidRequest);
+}
+
+/** A store code as typed: digits are padded to four like the player forms do; anything else matches nothing. */
+function storeCodeOf(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  return /^\d{1,4}$/.test(text) ? padStoreCode(text) : text;
+}
+
+/**
+ * GET /api/contents/history/{contentHistoryKey}: the content's history row and one page of the players that
+ * showed it in the window, each with its days; shop name, store code and memo filter the players.
+ */
+export async function contentHistoryDetail(
+  db: Database,
+  user: SessionUser,
+  key: string,
+  query: z.output<typeof ZContentHistoryDetailQuery>,
+): Promise<TContentHistoryDetail> {
+  const scope = scopeOf(user, query.region);
+  const content = await findHistoryContent(db, key);
+  if (!content || !inScope(scopeOf(user), { region: content.region }, { unassigned: true })) throw notFound();
+  const window = windowOf(query);
+  const limit = query.limit ?? HISTORY_DEVICES_PAGE;
+  const rows = await listDevicesAmong(
+    db,
+    playedDeviceCodes(content.id, window),
+    {
+      scope,
+      shopName: query.shop_name || undefined,
+      shopNo: storeCodeOf(query.shop_no),
+      memo: query.memo || undefined,
+    },
+    { cursor: decodeDeviceCursor(query.endCursor), limit },
+  );
+  const page = rows.slice(0, limit);
+  const more = rows.length > limit;
+  const [summary] = await withCounts(db, [content], window);
+  const days = await deviceDays(
+    db,
+    content.id,
+    page.map((row) => row.deviceCode),
+    window,
+  );
+  const byDevice = new Map<string, { play_date: string[]; plays: number[] }>();
+  for (const day of days) {
+    const entry = byDevice.get(day.deviceCode) ?? { play_date: [], plays: [] };
+    entry.play_date.push(day.playDate);
+    entry.plays.push(Number(day.plays));
+    byDevice.set(day.deviceCode, entry);
+  }
+  const last = page.at(-1);
+  return {
+    content: summary as TContentHistory,
+    devices: page.map(
+      (row): THistoryDevice => ({
+        device_code: row.deviceCode,
+        shop_name: row.shopName,
+        shop_no: row.shopNo,
+        region: row.region,
+        store_type: row.storeType,
+        device_type: row.deviceType,
+        memo: row.memo,
+        deleted: row.deletedAt !== null,
+        ...(byDevice.get(row.deviceCode) ?? { play_date: [], plays: [] }),
+      }),
+    ),
+    start_date: window.from,
+    end_date: window.to,
+    summary: {
+      endCursor: more && last ? encodeDeviceCursor(last) : null,
+      moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
+    },
+  };
+}
+
+/** GET /api/playhistory: one player's plays, newest first, with the acknowledged mark (a gap after it shows). */
+export async function playHistory(
+  db: Database,
+  user: SessionUser,
+  query: z.output<typeof ZPlayHistoryQuery>,
+): Promise<TPlayHistory> {
+  const device = await findDeviceForHistory(db, query.device_code);
+  if (!device || !inScope(scopeOf(user), { region: device.region, shopNo: device.shopNo }, { unassigned: true })) {
+    throw notFound();
+  }
+  const before = query.endCursor ? Number(query.endCursor) : null;
+  if (before !== null && (!Number.isSafeInteger(before) || before < 1))
+    throw new HttpError(400, MESSAGES.invalidRequest);
+  const window = query.start_date || query.end_date ? windowOf(query) : null;
+  const limit = query.limit ?? PLAY_HISTORY_PAGE;
+  const rows = await listPlays(db, device.deviceCode, { contentId: query.content_id, window }, { before, limit });
+  const page = rows.slice(0, limit);
+  const more = rows.length > limit;
+  const last = page.at(-1);
+  return {
+    plays: page.map((row) => ({
+      sequence: Number(row.sequence),
+      content_id: row.contentId,
+      content_name: row.contentName,
+      schedule_id: row.scheduleId,
+      started_at: row.startedAt.toISOString(),
+      utc_offset_minutes: row.utcOffsetMinutes,
+      duration_ms: row.durationMs,
+    })),
+    acked: await readAcked(db, device.deviceCode),
+    summary: {
+      endCursor: more && last ? String(last.sequence) : null,
+      moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
+    },
+  };
+}
+
+/**
+ * A CSV field: quoted when it holds a separator, quote or line break; a text that a spreadsheet would read
+ * as a formula (=, +, -, @, tab, CR first) is prefixed with an apostrophe.
+ */
+export function csvField(value: string | number | boolean): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const csvLine = (fields: readonly (string | number | boolean)[]) => `${fields.map(csvField).join(',')}\r\n`;
+/** UTF-8 with a byte order mark, so spreadsheets read Japanese, Chinese and Korean names right. */
+const BOM = '\uFEFF';
+
+/** Every page of the history list as CSV: one row per content, one column per day (players that day). */
+export async function contentHistoryCsv(
+  db: Database,
+  user: SessionUser,
+  query: z.output<typeof ZContentHistoryQuery>,
+): Promise<{ fileName: string; text: string }> {
+  let page = await contentHistory(db, user, { ...query, limit: 100, endCursor: undefined });
+  const header = [
+    'content_id',
+    'name',
+    'type',
+    'display_pattern',
+    'region',
+    'updated_at',
+    'deleted',
+    'real_days',
+    'players',
+    'yesterday_devices',
+    'plays',
+    ...utcDaysBetween(page.start_date, page.end_date),
+  ];
+  let text = BOM + csvLine(header);
+  let count = 0;
+  for (;;) {
+    for (const row of page.contentHistory) {
+      text += csvLine([
+        row.content_id,
+        row.name,
+        row.type,
+        row.display_pattern,
+        row.region,
+        row.updated_at,
+        row.deleted,
+        row.real_days,
+        row.players,
+        row.yesterday_devices,
+        row.plays,
+        ...row.player_count,
+      ]);
+      count += 1;
+    }
+    if (!page.summary.endCursor || count >= HISTORY_CSV_MAX_ROWS) break;
+    page = await contentHistory(db, user, { ...query, limit: 100, endCursor: page.summary.endCursor });
+  }
+  return { fileName: `content-history_${page.start_date}_${page.end_date}.csv`, text };
+}
+
+/** Every player of the history detail as CSV: one row per player, one column per day (plays that day). */
+export async function contentHistoryDetailCsv(
+  db: Database,
+  user: SessionUser,
+  key: string,
+  query: z.output<typeof ZContentHistoryDetailQuery>,
+): Promise<{ fileName: string; text: string }> {
+  let page = await contentHistoryDetail(db, user, key, { ...query, limit: 200, endCursor: undefined });
+  const dates = utcDaysBetween(page.start_date, page.end_date);
+  let text =
+    BOM +
+    csvLine([
+      'shop_no',
+      'shop_name',
+      'region',
+      'store_type',
+      'device_type',
+      'memo',
+      'device_code',
+      'deleted',
+      'days',
+      ...dates,
+    ]);
+  let count = 0;
+  for (;;) {
+    for (const device of page.devices) {
+      const plays = new Map(device.play_date.map((date, i) => [date, device.plays[i] ?? 0]));
+      text += csvLine([
+        device.shop_no,
+        device.shop_name,
+        device.region,
+        device.store_type,
+        device.device_type,
+        device.memo,
+        device.device_code,
+        device.deleted,
+        device.play_date.length,
+        ...dates.map((date) => plays.get(date) ?? 0),
+      ]);
+      count += 1;
+    }
+    if (!page.summary.endCursor || count >= HISTORY_CSV_MAX_ROWS) break;
+    page = await contentHistoryDetail(db, user, key, { ...query, limit: 200, endCursor: page.summary.endCursor });
+  }
+  const safeName = page.content.name.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 80) || page.content.content_id;
+  return { fileName: `content-history_${safeName}_${page.start_date}_${page.end_date}.csv`, text };
+}

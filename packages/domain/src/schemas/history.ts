@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { DAY_MS } from '../catalog/constants';
+import { CONTENT_LIST_MEDIA_TYPES, isIsoDate } from '../rules/contents';
+import { ZOrder, ZSummary } from './common';
+import { CONTENT_MESSAGES, ZContentType } from './contents';
+import { ZDeviceCode } from './devices';
+
+/**
+ * Proof-of-play history (SPEC.md sections 3 and 7): contents that played in a window of UTC days, how many
+ * players showed them each day, and per content the players and their days. Built from play_daily, the
+ * rollup of the plays players report; deleted contents keep their names here.
+ */
+
+/** The longest window a history search may span, in days (a year and a leap day). */
+export const HISTORY_MAX_DAYS = 366;
+/** The console's default window: 9 days back (00:00 UTC) to today (23:59:59.999 UTC). */
+export const HISTORY_DEFAULT_DAYS_BACK = 9;
+/** Players per page of the history detail. */
+export const HISTORY_DEVICES_PAGE = 50;
+/** Rows per page of a player's plays (GET /api/playhistory). */
+export const PLAY_HISTORY_PAGE = 100;
+/** Most rows one CSV export holds; a longer answer says so in its last line. */
+export const HISTORY_CSV_MAX_ROWS = 100_000;
+
+const day = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || isIsoDate(v), CONTENT_MESSAGES.invalidDate);
+
+/** Today as a UTC day (YYYY-MM-DD). */
+export function utcDay(at: Date | number = Date.now()): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** `day` moved by `days` (UTC days). */
+export function addUtcDays(day: string, days: number): string {
+  return utcDay(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS);
+}
+
+/** Every UTC day from `from` to `to`, both included. */
+export function utcDaysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let d = from; d <= to && days.length <= HISTORY_MAX_DAYS; d = addUtcDays(d, 1)) days.push(d);
+  return days;
+}
+
+/** The default window the console opens with (SPEC.md: 9 days back 00:00 to today 23:59:59.999, UTC). */
+export function defaultHistoryWindow(now: Date | number = Date.now()): { start_date: string; end_date: string } {
+  const today = utcDay(now);
+  return { start_date: addUtcDays(today, -HISTORY_DEFAULT_DAYS_BACK), end_date: today };
+}
+
+/** The window of a search: both days checked, the end not before the start, at most HISTORY_MAX_DAYS. */
+const windowRules = <T extends { start_date?: string; end_date?: string }>(query: T, ctx: z.RefinementCtx) => {
+  const { start_date: from, end_date: to } = query;
+  if (from && to && to < from) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: CONTENT_MESSAGES.endBeforeStart });
+    return;
+  }
+  if (from && to && utcDaysBetween(from, to).length > HISTORY_MAX_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['start_date'], message: CONTENT_MESSAGES.historyPeriodTooLong });
+  }
+};
+
+/** GET /api/contents/history: the contents search plus the window of play days (UTC). */
+export const ZContentHistoryQuery = z
+  .object({
+    endCursor: z.string().max(500).optional(),
+    order: ZOrder,
+    name: z.string().trim().max(200).optional(),
+    media_type: z.enum(CONTENT_LIST_MEDIA_TYPES).default('none'),
+    region: z.string().trim().max(10).optional(),
+    display_pattern: z.string().trim().max(40).optional(),
+    start_date: day,
+    end_date: day,
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .superRefine(windowRules);
+export type TContentHistoryQuery = z.input<typeof ZContentHistoryQuery>;
+
+/** One content of the history list; play_date[i] had player_count[i] players (every day of the window). */
+export const ZContentHistory = z.object({
+  content_id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  type: ZContentType,
+  display_pattern: z.string(),
+  region: z.string(),
+  updated_at: z.string(),
+  /** The content was deleted; its name stays. */
+  deleted: z.boolean(),
+  thumbnail_url: z.string().nullable(),
+  /** Days of the window on which at least one player showed it. */
+  real_days: z.number().int(),
+  /** Distinct players that showed it in the window. */
+  players: z.number().int(),
+  /** Players that showed it yesterday (UTC). */
+  yesterday_devices: z.number().int(),
+  /** Plays in the window. */
+  plays: z.number().int(),
+  play_date: z.array(z.string()),
+  player_count: z.array(z.number().int()),
+});
+export type TContentHistory = z.infer<typeof ZContentHistory>;
+
+export const ZContentHistoryList = z.object({
+  contentHistory: z.array(ZContentHistory),
+  /** The window the answer covers (the default when the search named none). */
+  start_date: z.string(),
+  end_date: z.string(),
+  summary: ZSummary,
+});
+export type TContentHistoryList = z.infer<typeof ZContentHistoryList>;
+
+export const ZContentHistoryKeyParams = z.object({ contentHistoryKey: z.string().trim().min(1).max(100) });
+
+/** GET /api/contents/history/{contentHistoryKey}: the players that showed one content, with their days. */
+export const ZContentHistoryDetailQuery = z
+  .object({
+    shop_name: z.string().trim().max(200).optional(),
+    shop_no: z.string().trim().max(20).optional(),
+    memo: z.string().trim().max(500).optional(),
+    region: z.string().trim().max(10).optional(),
+    start_date: day,
+    end_date: day,
+    endCursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+  })
+  .superRefine(windowRules);
+export type TContentHistoryDetailQuery = z.input<typeof ZContentHistoryDetailQuery>;
+
+export const ZHistoryDevice = z.object({
+  device_code: z.string(),
+  shop_name: z.string(),
+  shop_no: z.string(),
+  region: z.string(),
+  store_type: z.string(),
+  device_type: z.string(),
+  memo: z.string(),
+  /** The player was deleted since; its plays stay. */
+  deleted: z.boolean(),
+  /** Days of the window on which it showed the content, ascending. */
+  play_date: z.array(z.string()),
+  /** Plays on each of those days. */
+  plays: z.array(z.number().int()),
+});
+export type THistoryDevice = z.infer<typeof ZHistoryDevice>;
+
+export const ZContentHistoryDetail = z.object({
+  content: ZContentHistory,
+  devices: z.array(ZHistoryDevice),
+  start_date: z.string(),
+  end_date: z.string(),
+  summary: ZSummary,
+});
+export type TContentHistoryDetail = z.infer<typeof ZContentHistoryDetail>;
+
+/** GET /api/playhistory: one player's plays, newest first, optionally of one content, in a window of UTC days. */
+export const ZPlayHistoryQuery = z
+  .object({
+    device_code: ZDeviceCode,
+    content_id: z.guid().optional(),
+    start_date: day,
+    end_date: day,
+    endCursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+  })
+  .superRefine(windowRules);
+export type TPlayHistoryQuery = z.input<typeof ZPlayHistoryQuery>;
+
+export const ZPlayRecord = z.object({
+  sequence: z.number().int(),
+  content_id: z.string(),
+  content_name: z.string(),
+  schedule_id: z.string().nullable(),
+  /** The instant the play started (UTC) and the store's UTC offset then, in minutes. */
+  started_at: z.string(),
+  utc_offset_minutes: z.number().int(),
+  duration_ms: z.number().int(),
+});
+export type TPlayRecord = z.infer<typeof ZPlayRecord>;
+
+export const ZPlayHistory = z.object({
+  plays: z.array(ZPlayRecord),
+  /** The highest sequence n such that every play 1..n is held (a gap after it is visible). */
+  acked: z.number().int(),
+  summary: ZSummary,
+});
+export type TPlayHistory = z.infer<typeof ZPlayHistory>;
