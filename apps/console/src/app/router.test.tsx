@@ -63,11 +63,19 @@ describe('routes and guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/newdevice/list'));
   });
 
-  it('renders a later-feature screen with its title and an empty state', async () => {
-    mockFetch({});
+  it('renders the content history list with its title and its empty state', async () => {
+    mockFetch({
+      'GET /api/contents/history': () =>
+        success({
+          contentHistory: [],
+          start_date: '2026-11-15',
+          end_date: '2026-11-24',
+          summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS' },
+        }),
+    });
     renderApp('/contents/history', userWith('DS_FRIT'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Contents history' })).toBeVisible();
-    expect(screen.getByText('This screen has no data yet')).toBeVisible();
+    expect(await screen.findByText('No content played in this period')).toBeVisible();
     expect(document.title).toBe('Contents history - Digital Signage');
   });
 

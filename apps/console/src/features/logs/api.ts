@@ -8,6 +8,7 @@ import {
 } from '@signage/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api';
+import { saveDownload } from '../../app/download';
 
 export function useLogDevice(code: string | null) {
   return useQuery<TDevice | null>({
@@ -32,8 +33,6 @@ export function useLogPages(query: TLogListQuery | null) {
   });
 }
 
-const OBJECT_URL_LIFETIME_MS = 1000;
-
 /** Downloads a log (or all of them) and saves it as the .log file the server names. */
 export async function downloadLog(body: TLogDownload): Promise<void> {
   const contract = PLAYER_CONTRACTS.logDownload;
@@ -44,14 +43,5 @@ export async function downloadLog(body: TLogDownload): Promise<void> {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`download failed (${response.status})`);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'player.log';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // SPEC.md section 9: the object URL is revoked after one second.
-  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+  await saveDownload(response, 'player.log');
 }

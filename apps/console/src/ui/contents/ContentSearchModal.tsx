@@ -48,9 +48,12 @@ export function ContentSearchModal({
   criteria,
   onSearch,
   mediaTypes = MEDIA_TYPE_FILTERS,
+  dateLabel,
 }: {
   criteria: ContentCriteria;
   onSearch: (c: ContentCriteria) => void;
+  /** What the two dates bound (the update date unless told: the content history's play period). */
+  dateLabel?: string;
   /** The media types offered (the schedule wizard offers those of the kind its first pick decided). */
   mediaTypes?: readonly MediaTypeFilter[];
 }) {
@@ -125,7 +128,7 @@ export function ContentSearchModal({
             />
           </Form.Item>
         ) : null}
-        <Form.Item label={t('contents.search.updated')}>
+        <Form.Item label={dateLabel ?? t('contents.search.updated')}>
           <div style={{ display: 'flex', gap: 8 }}>
             <DatePicker
               aria-label={t('contents.fields.startDate')}

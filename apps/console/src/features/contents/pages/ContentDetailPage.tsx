@@ -201,7 +201,7 @@ export default function ContentDetailPage() {
           <Button danger onClick={confirmDelete} loading={remove.isPending}>
             {t('common.delete')}
           </Button>
-          <Button onClick={() => navigate(`/contents/history?key=${encodeURIComponent(content.key)}`)}>
+          <Button onClick={() => navigate(`/contents/historysummary?key=${encodeURIComponent(content.key)}`)}>
             {t('menu.history')}
           </Button>
           <Button type="primary" disabled={!hasChanges(content, draft)} loading={update.isPending} onClick={save}>
