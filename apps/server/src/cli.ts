@@ -11,6 +11,7 @@ import {
 import { runSimulator, SIMULATOR_HELP } from './agent';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseOpenError, openDatabase } from './db/client';
+import { DEMO_HELP, DemoError, runDemo } from './demo';
 import { HttpError } from './http/envelope';
 import { FLOORMAP_HELP, runFloorMapCommand } from './modules/floormap';
 import type { AdminUserView } from './modules/users';
@@ -30,6 +31,7 @@ Commands:
   user remove --id ID Delete a user and end their sessions.
 ${FLOORMAP_HELP}
 ${SIMULATOR_HELP}
+${DEMO_HELP}
 
 Options:
   --password-stdin    Read the password from standard input (keeps it out of shell history).
@@ -166,6 +168,7 @@ async function main(): Promise<number> {
   try {
     const [group, ...rest] = process.argv.slice(2);
     if (group === 'simulate') return await runSimulator(rest);
+    if (group === 'demo') return await runDemo(rest, loadConfig(process.env).port);
     if (group === 'floormap') {
       console.info(await runFloorMapCommand(rest, loadConfig(process.env)));
       return 0;
@@ -181,6 +184,8 @@ async function main(): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`${(error as Error).message}\nRun 'npm run cli -- --help' for usage.`);
+    } else if (error instanceof DemoError) {
+      console.error(error.message);
     } else if (error instanceof HttpError || error instanceof DatabaseOpenError || error instanceof ConfigError) {
       console.error(error.message);
     } else {

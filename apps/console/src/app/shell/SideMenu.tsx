@@ -13,6 +13,9 @@ export function activeMenuPath(groups: MenuGroupView[], pathname: string): strin
   const items = groups.flatMap((group) => group.items);
   const exact = items.find((item) => item.path === pathname);
   if (exact) return exact.path;
+  // A screen whose path extends an item's (the history summary and detail of /contents/history) is that item's.
+  const extended = items.find((item) => pathname.startsWith(item.path) && item.path.split('/').length > 2);
+  if (extended) return extended.path;
   const section = pathname.split('/')[1];
   const sameSection = items.filter((item) => item.path.split('/')[1] === section);
   return (sameSection.find((item) => item.path.endsWith('/list')) ?? sameSection[0])?.path;
