@@ -503,6 +503,24 @@ export const playContentDaily = pgTable(
   (t) => [primaryKey({ columns: [t.contentId, t.playDate] })],
 );
 
+/**
+ * Per content, player and UTC month, the days of that month it showed the content, as bits (day d is bit
+ * d - 1). Kept in step with play_daily in the same transaction (`days = days | new`). The history's "players
+ * in a window" reads one row per player and month instead of one per player and day.
+ */
+export const playContentMonths = pgTable(
+  'play_content_months',
+  {
+    contentId: uuid('content_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    deviceCode: text('device_code')
+      .notNull()
+      .references(() => devices.deviceCode),
+    days: integer('days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.month, t.deviceCode] })],
+);
+
 /** Per player, the highest sequence n with every play 1..n held (the plays answer's `acked`). */
 export const playAcks = pgTable('play_acks', {
   deviceCode: text('device_code')

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TPlay } from '@signage/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playContentDaily, playDaily } from '../../src/db/schema';
+import { playContentDaily, playContentMonths, playDaily } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { bearer, pairedPlayer } from './fixtures';
 
@@ -100,6 +100,17 @@ describe('the daily rollup of plays', () => {
         expected,
       );
       expect(perContent.every((row) => row.players === 1)).toBe(true);
+      // And the month bits mark exactly the days of play_daily.
+      const months = await t.db
+        .select()
+        .from(playContentMonths)
+        .where(eq(playContentMonths.deviceCode, player.deviceCode));
+      const marked = months.flatMap((row) =>
+        Array.from({ length: 31 }, (_, bit) => bit)
+          .filter((bit) => (row.days & (1 << bit)) !== 0)
+          .map((bit) => `${row.contentId} ${row.month.slice(0, 8)}${String(bit + 1).padStart(2, '0')}`),
+      );
+      expect(new Set(marked)).toEqual(new Set(rolled.map((row) => `${row.content_id} ${row.play_date}`)));
     });
   }
 

@@ -123,6 +123,24 @@ describe('the content history list', () => {
     expect(one.contentHistory[0]).toMatchObject({ plays: 1, real_days: 1 });
   });
 
+  it('counts a player in a window only when it played on a day inside it, across month ends', async () => {
+    const name = uniqueName('Gaps');
+    const content = await makeContent(world.t.db, { name });
+    const [a, b] = [await pairedPlayer(world.t.db), await pairedPlayer(world.t.db)];
+    // A: 3 and 28 September; B: 30 September and 1 October.
+    await play(a, content, [at('2026-09-03'), at('2026-09-28')]);
+    await play(b, content, [at('2026-09-30'), at('2026-10-01')]);
+    const players = async (start_date: string, end_date: string) =>
+      (await list({ name, start_date, end_date })).contentHistory[0]?.players ?? 0;
+    expect(await players('2026-09-10', '2026-09-20')).toBe(0);
+    expect(await players('2026-09-03', '2026-09-03')).toBe(1);
+    expect(await players('2026-09-04', '2026-09-28')).toBe(1);
+    expect(await players('2026-09-29', '2026-09-30')).toBe(1);
+    expect(await players('2026-09-28', '2026-10-01')).toBe(2);
+    expect(await players('2026-10-01', '2026-10-31')).toBe(1);
+    expect(await players('2026-09-01', '2026-10-31')).toBe(2);
+  });
+
   it('lists only contents that played in the window; a content that never played is absent', async () => {
     const name = uniqueName('Quiet');
     await makeContent(world.t.db, { name });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Scope, scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { contents, playContentDaily, playDaily, playEvents } from '../../db/schema';
+import { contents, playContentDaily, playContentMonths, playDaily, playEvents } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
 
 /**
@@ -92,31 +92,39 @@ export async function contentDays(
     );
 }
 
-/** Per content, the distinct players that showed it in the window (an index-only walk of play_daily's key). */
+/**
+ * play_content_months rows with a day inside the window: the month overlaps it and one of its day bits lies
+ * between the window's first and last day of that month (bits lo-1 .. hi-1: (1 << hi) - (1 << (lo - 1))).
+ */
+function monthsInWindow(window: Window): SQL {
+  const m = playContentMonths;
+  return sql`${m.month} between date_trunc('month', ${window.from}::date)::date and ${window.to}::date
+    and (${m.days}::bigint & (
+      (1::bigint << extract(day from least(${window.to}::date, (${m.month} + interval '1 month' - interval '1 day')::date))::int)
+      - (1::bigint << (extract(day from greatest(${window.from}::date, ${m.month}))::int - 1))
+    )) <> 0`;
+}
+
+/** Per content, the distinct players that showed it in the window (one row per player and month read). */
 export async function distinctPlayers(
   db: Database,
   ids: readonly string[],
   window: Window,
 ): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
+  const m = playContentMonths;
   const rows = await db
-    .select({ contentId: playDaily.contentId, players: sql<number>`count(distinct ${playDaily.deviceCode})::int` })
-    .from(playDaily)
-    .where(
-      and(
-        inArray(playDaily.contentId, [...ids]),
-        sql`${playDaily.playDate} between ${window.from}::date and ${window.to}::date`,
-      ),
-    )
-    .groupBy(playDaily.contentId);
+    .select({ contentId: m.contentId, players: sql<number>`count(distinct ${m.deviceCode})::int` })
+    .from(m)
+    .where(and(inArray(m.contentId, [...ids]), monthsInWindow(window)))
+    .groupBy(m.contentId);
   return new Map(rows.map((row) => [row.contentId, Number(row.players)]));
 }
 
 /** The codes of the players that showed a content in the window (a subquery for the devices module). */
 export function playedDeviceCodes(contentId: string, window: Window): SQL {
-  return sql`select ${playDaily.deviceCode} from ${playDaily}
-    where ${playDaily.contentId} = ${contentId}::uuid
-      and ${playDaily.playDate} between ${window.from}::date and ${window.to}::date`;
+  const m = playContentMonths;
+  return sql`select ${m.deviceCode} from ${m} where ${m.contentId} = ${contentId}::uuid and ${monthsInWindow(window)}`;
 }
 
 /** The days (and plays per day) each of these players showed the content in the window. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { playAcks, playContentDaily, playDaily, playEvents } from '../../db/schema';
+import { playAcks, playContentDaily, playContentMonths, playDaily, playEvents } from '../../db/schema';
 
 export type PlayValues = {
   sequence: number;
@@ -94,6 +94,7 @@ async function addToRollup(
       },
     })
     .returning({ contentId: playDaily.contentId, playDate: playDaily.playDate, inserted: sql<boolean>`xmax = 0` });
+  await addToMonths(tx, deviceCode, values);
   const fresh = new Set(written.filter((row) => row.inserted).map((row) => `${row.contentId} ${row.playDate}`));
   return values.map(({ contentId, playDate, plays, durationMs }) => ({
     contentId,
@@ -102,6 +103,32 @@ async function addToRollup(
     durationMs,
     players: fresh.has(`${contentId} ${playDate}`) ? 1 : 0,
   }));
+}
+
+/** Marks the player's days in play_content_months (one row per content and UTC month, a bit per day). */
+async function addToMonths(
+  tx: Database,
+  deviceCode: string,
+  days: readonly { contentId: string; playDate: string }[],
+): Promise<void> {
+  const months = new Map<string, { contentId: string; month: string; days: number }>();
+  for (const { contentId, playDate } of days) {
+    const month = `${playDate.slice(0, 7)}-01`;
+    const key = `${contentId} ${month}`;
+    const entry = months.get(key) ?? { contentId, month, days: 0 };
+    entry.days |= 1 << (Number(playDate.slice(8, 10)) - 1);
+    months.set(key, entry);
+  }
+  const values = [...months.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, entry]) => ({ ...entry, deviceCode }));
+  await tx
+    .insert(playContentMonths)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [playContentMonths.contentId, playContentMonths.month, playContentMonths.deviceCode],
+      set: { days: sql`${playContentMonths.days} | excluded.days` },
+    });
 }
 
 /** Both drivers (node-postgres, PGlite) answer a raw query with `rows`. */
