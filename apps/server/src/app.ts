@@ -19,6 +19,7 @@ import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { MODULES } from './modules';
 import { createMediaDeps } from './modules/contents';
+import { startPlayPruning } from './modules/plays';
 import { contentPlayers, playerSchedules, scheduleContentUsage } from './modules/schedules';
 import type { ApiModule, AppDeps, ContentUsageCheck, MediaDeps } from './modules/types';
 import { listenForPush, PushHub } from './push';
@@ -131,6 +132,8 @@ export async function buildApp({ config, db, modules = MODULES, media, contentUs
     app.server.once('close', () => clearTimeout(force));
   });
   app.addHook('onClose', async () => pushListener.close());
+  const pruning = startPlayPruning(db, config.playRetentionDays, app.log);
+  app.addHook('onClose', async () => pruning.stop());
   const deps: AppDeps = {
     config,
     db,

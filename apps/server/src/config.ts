@@ -28,6 +28,8 @@ export type Config = {
   /** The built web player (apps/player), served at /player/. */
   playerDist: string;
   logLevel: LogLevel;
+  /** Days raw plays are kept (PLAY_RETENTION_DAYS, default 400); the daily rollups are kept for good. */
+  playRetentionDays: number;
   /**
    * Which proxies may set X-Forwarded-* (Fastify `trustProxy`). By default only loopback (a proxy on
    * the same machine): trusting private ranges let any client on a store or office LAN rotate
@@ -89,6 +91,18 @@ function parsePort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a whole number between 0 and 65535, got '${value}'`);
   }
   return port;
+}
+
+/** The default keeps a year of raw plays and a month's margin for late batches. */
+const DEFAULT_PLAY_RETENTION_DAYS = 400;
+
+function parseRetentionDays(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_PLAY_RETENTION_DAYS;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 36_500) {
+    throw new ConfigError(`PLAY_RETENTION_DAYS must be a whole number of days from 1 to 36500, got '${value}'`);
+  }
+  return days;
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {
@@ -192,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     consoleDist: path.resolve(base, read(env, 'CONSOLE_DIST') ?? path.join(REPO_ROOT, 'apps/console/dist')),
     playerDist: path.resolve(base, read(env, 'PLAYER_DIST') ?? path.join(REPO_ROOT, 'apps/player/dist')),
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
+    playRetentionDays: parseRetentionDays(read(env, 'PLAY_RETENTION_DAYS')),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     live: {
       bambuserApiKey: read(env, 'BAMBUSER_API_KEY'),

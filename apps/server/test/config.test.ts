@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       consoleDist: path.join(REPO_ROOT, 'apps/console/dist'),
       playerDist: path.join(REPO_ROOT, 'apps/player/dist'),
       logLevel: 'info',
+      playRetentionDays: 400,
       trustProxy: 'loopback',
       live: { bambuserApiKey: undefined, bambuserBaseUrl: undefined, liveRtmpUrl: undefined, liveHlsUrl: undefined },
     });
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'secret-password',
       CONSOLE_DIST: 'build/console',
       LOG_LEVEL: 'WARN',
+      PLAY_RETENTION_DAYS: '90',
       TRUST_PROXY: 'true',
       BAMBUSER_API_KEY: 'bk',
       BAMBUSER_BASE_URL: 'http://127.0.0.1:9/api',
@@ -50,6 +52,7 @@ describe('loadConfig', () => {
       adminPassword: 'secret-password',
       consoleDist: '/home/me/signage/build/console',
       logLevel: 'warn',
+      playRetentionDays: 90,
       trustProxy: true,
       live: {
         bambuserApiKey: 'bk',
@@ -70,5 +73,8 @@ describe('loadConfig', () => {
       new ConfigError("PORT must be a whole number between 0 and 65535, got 'eighty'"),
     );
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PLAY_RETENTION_DAYS: '0' })).toThrow(
+      new ConfigError("PLAY_RETENTION_DAYS must be a whole number of days from 1 to 36500, got '0'"),
+    );
   });
 });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { TPlay } from '@signage/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playContentDaily, playContentMonths, playDaily } from '../../src/db/schema';
+import { playContentDaily, playContentMonths, playDaily, playEvents } from '../../src/db/schema';
+import { prunePlays } from '../../src/modules/plays';
 import { createTestApp, type TestApp } from '../helpers';
 import { bearer, pairedPlayer } from './fixtures';
 
@@ -154,5 +155,38 @@ describe('the daily rollup of plays', () => {
     expect(rows).toEqual([
       { contentId: content, playDate: '2026-11-23', deviceCode: player.deviceCode, plays: 3, durationMs: 15_000 },
     ]);
+  });
+});
+
+describe('retention of raw plays', () => {
+  it('deletes acknowledged raw plays past the retention, keeps the rollups, and a late retry counts nothing', async () => {
+    const player = await pairedPlayer(t.db);
+    const content = randomUUID();
+    const old = Date.now() - 500 * 86_400_000;
+    const batch: TPlay[] = [1, 2, 3, 5].map((sequence) => ({
+      sequence,
+      content_id: content,
+      schedule_id: null,
+      started_at: new Date(old + sequence * 1000).toISOString(),
+      utc_offset_minutes: 0,
+      duration_ms: 1000,
+    }));
+    expect((await send(player.token, batch)).json().data).toEqual({ acked: 3, stored: 4 });
+    // Sequence 5 is past a gap (4 never came): not acknowledged, so it stays whatever its age.
+    expect(await prunePlays(t.db, 400)).toBeGreaterThanOrEqual(3);
+    const left = await t.db.select().from(playEvents).where(eq(playEvents.deviceCode, player.deviceCode));
+    expect(left.map((row) => row.sequence)).toEqual([5]);
+    const day = new Date(old).toISOString().slice(0, 10);
+    const rollup = async () =>
+      (await t.db.select().from(playDaily).where(eq(playDaily.deviceCode, player.deviceCode))).map((row) => [
+        row.playDate,
+        row.plays,
+      ]);
+    expect(await rollup()).toEqual([[day, 4]]);
+    // The player retries the old batch (its answer was lost): held already, nothing counted twice.
+    expect((await send(player.token, batch)).json().data).toEqual({ acked: 3, stored: 0 });
+    expect(await rollup()).toEqual([[day, 4]]);
+    // Nothing younger than the retention goes.
+    expect(await prunePlays(t.db, 600)).toBe(0);
   });
 });

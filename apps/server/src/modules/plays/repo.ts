@@ -170,3 +170,21 @@ export async function readAcked(db: Database, deviceCode: string): Promise<numbe
     .where(sql`${playAcks.deviceCode} = ${deviceCode}`);
   return Number(mark?.acked ?? 0);
 }
+
+/**
+ * Deletes up to `limit` raw plays that started before `before` and that their player's acknowledged mark
+ * covers (so a late retry of one is recognised as held and never counted again). Answers how many went.
+ */
+export async function pruneRawPlays(db: Database, before: Date, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${playEvents} where (device_code, sequence) in (
+      select p.device_code, p.sequence from ${playEvents} p
+      join ${playAcks} a on a.device_code = p.device_code and p.sequence <= a.acked
+      where p.started_at < ${before.toISOString()}::timestamptz
+      limit ${limit})`);
+  return (
+    (result as unknown as { affectedRows?: number; rowCount?: number }).rowCount ??
+    (result as unknown as { affectedRows?: number }).affectedRows ??
+    0
+  );
+}
