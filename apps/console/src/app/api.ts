@@ -11,11 +11,10 @@ import {
 } from '@signage/domain';
 import type { z } from 'zod';
 import { useAuth } from './auth/store';
-import { saveDownload } from './download';
 import { navigateTo } from './navigation';
 
 /** Where the API lives; same origin unless a deployment sets VITE_API_BASE. */
-const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
 /** A call that did not answer `Success`: the HTTP status and the server's message (catalogue text). */
 export class ApiError extends Error {
@@ -42,12 +41,12 @@ type RequestOptions<T> = {
   anonymous?: boolean;
 };
 
-function isEnvelope(value: unknown): value is TEnvelope<unknown> {
+export function isEnvelope(value: unknown): value is TEnvelope<unknown> {
   return typeof value === 'object' && value !== null && 'result' in value && 'message' in value;
 }
 
 /** The session is gone: forget the user (a signed-in one is told why) and show the login page. */
-function endLocalSession(): void {
+export function endLocalSession(): void {
   useAuth.getState().expire();
   navigateTo('/login');
 }
@@ -143,30 +142,4 @@ type CallArgs<C extends Contract> =
 /** The text to show for a failed call: the server's message, or the catalogue default of the call. */
 export function errorMessageOf(error: unknown, fallback: string = MESSAGES.unexpectedError): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
-}
-
-/**
- * Downloads a raw answer (a CSV export) through its contract and saves it as the file the server names. A
- * refusal comes back as the envelope's message, like a call's.
- */
-export async function download<C extends Contract & { reply: 'raw' }>(
-  contract: C,
-  input: { params?: Record<string, string>; query?: Record<string, unknown> },
-  fallbackName: string,
-): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${pathOf(contract, input.params)}${searchOf(input.query)}`, {
-      method: contract.method,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, MESSAGES.unexpectedError);
-  }
-  if (!response.ok) {
-    const payload: unknown = await response.json().catch(() => undefined);
-    if (response.status === 401) endLocalSession();
-    throw new ApiError(response.status, (isEnvelope(payload) && payload.message) || MESSAGES.unexpectedError);
-  }
-  await saveDownload(response, fallbackName);
 }

@@ -1,3 +1,6 @@
+import { type Contract, MESSAGES, pathOf, searchOf } from '@signage/domain';
+import { API_BASE, ApiError, endLocalSession, isEnvelope } from './api';
+
 /** SPEC.md section 9: an object URL made for a download is revoked after one second. */
 const OBJECT_URL_LIFETIME_MS = 1000;
 
@@ -25,4 +28,30 @@ export async function saveDownload(response: Response, fallback: string): Promis
   link.click();
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+}
+
+/**
+ * Downloads a raw answer (a CSV export) through its contract and saves it as the file the server names. A
+ * refusal comes back as the envelope's message, like a call's.
+ */
+export async function download<C extends Contract & { reply: 'raw' }>(
+  contract: C,
+  input: { params?: Record<string, string>; query?: Record<string, unknown> },
+  fallbackName: string,
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${pathOf(contract, input.params)}${searchOf(input.query)}`, {
+      method: contract.method,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, MESSAGES.unexpectedError);
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (response.status === 401) endLocalSession();
+    throw new ApiError(response.status, (isEnvelope(payload) && payload.message) || MESSAGES.unexpectedError);
+  }
+  await saveDownload(response, fallbackName);
 }
