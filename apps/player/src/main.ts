@@ -8,6 +8,7 @@ import {
 } from '@signage/agent-client';
 import type { TManifestMedia, TManifestSchedule } from '@signage/domain';
 import { languageOf, textsOf } from './i18n';
+import { MediaStore } from './mediaStore';
 import { filesOf, IMAGE_SECONDS, isReady, mayDownload, nextScheduleAt, scheduleAt } from './plan';
 import { PlayQueue } from './plays';
 
@@ -15,8 +16,9 @@ import { PlayQueue } from './plays';
  * The web player (issue 11): pairs with a PIN, collects its manifest on push and on a 60 s poll, downloads
  * and verifies media, plays the current schedule in the store's zone (images for IMAGE_SECONDS, videos to
  * their end, looping, the next item prepared in a second layer), shows the idle screen (clock and store name)
- * otherwise, records every play and confirms what it plays by heartbeat. Not yet: keeping media across a
- * reload for offline play (service worker and IndexedDB), live streams, the watchdog.
+ * otherwise, records every play and confirms what it plays by heartbeat. Offline: the last manifest stays in
+ * localStorage, verified media in IndexedDB and the page itself in the service worker's cache, so a reload
+ * with the server away plays on. Not yet: live streams, the watchdog.
  */
 const PLAYER_VERSION = '0.1.0';
 const SERIAL_KEY = 'signage.player.serial';
@@ -157,6 +159,7 @@ function kept(): TManifest | null {
 
 function startPlayer(token: string, onRevoked: () => void) {
   const client = createAgentClient({ baseUrl: base, token });
+  const store = new MediaStore();
   const queue = new PlayQueue(localStorage);
   queue.close(); // a play left open by a reload or power cut ends with what was recorded
   const media = new Map<string, Media>();
@@ -217,9 +220,13 @@ function startPlayer(token: string, onRevoked: () => void) {
         }
       : null;
     for (const item of missing) {
-      const blob = await (await client.media(item.content_id)).blob();
-      if (item.sha256 && (await sha256Hex(blob)) !== item.sha256)
-        throw new Error(`media ${item.content_id}: sha256 differs`);
+      let blob = await store.get(item.content_id, item.sha256);
+      if (!blob) {
+        blob = await (await client.media(item.content_id)).blob();
+        if (item.sha256 && (await sha256Hex(blob)) !== item.sha256)
+          throw new Error(`media ${item.content_id}: sha256 differs`);
+        await store.put({ content_id: item.content_id, sha256: item.sha256, blob });
+      }
       media.set(item.content_id, { url: URL.createObjectURL(blob), bytes: blob.size });
       if (download) {
         download.files_done += 1;
@@ -236,11 +243,23 @@ function startPlayer(token: string, onRevoked: () => void) {
         media.delete(id);
       }
     }
+    await store.retain(needed);
     if (manifest.schedules.every((schedule) => filesOf(schedule).length === 0 || isReady(schedule, verified))) {
       applied = manifest.version;
     }
     tick();
     void heartbeat();
+  }
+
+  /** After a reload: the kept manifest's media from IndexedDB, so the screen plays before (or without) the server. */
+  async function restore(): Promise<void> {
+    if (!manifest) return;
+    for (const item of manifest.schedules.flatMap((schedule) => filesOf(schedule))) {
+      if (media.has(item.content_id)) continue;
+      const blob = await store.get(item.content_id, item.sha256);
+      if (blob) media.set(item.content_id, { url: URL.createObjectURL(blob), bytes: blob.size });
+    }
+    tick();
   }
 
   let collecting: Promise<void> = Promise.resolve();
@@ -421,7 +440,18 @@ function startPlayer(token: string, onRevoked: () => void) {
   };
   window.addEventListener('keydown', onStatusKey);
 
+  collecting = restore().catch(() => undefined);
   void collectSoon();
+}
+
+/** The service worker keeps this page for offline starts; durable storage keeps the media from eviction. */
+function prepareOffline() {
+  navigator.serviceWorker
+    ?.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL })
+    .catch(() => {
+      // no service worker (an insecure origin other than localhost): online starts only
+    });
+  void navigator.storage?.persist?.().catch(() => false);
 }
 
 async function main() {
@@ -434,8 +464,10 @@ async function main() {
   startPlayer(token, () => {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(MANIFEST_KEY);
+    prepareOffline();
     void main();
   });
 }
 
+prepareOffline();
 void main();
