@@ -106,7 +106,8 @@ test('a web player plays on with the server stopped, switches on time, survives 
 
     // The page's clock runs from now; Playwright can move it forward.
     await page.clock.install();
-    await page.setViewportSize({ width: 1280, height: 720 });
+    // A window taller than the store's 16:9 display: the stage keeps the display's shape, centred.
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${BASE}/player/?serial=${serial}&lang=en`);
     await expect(page.getByText(serial)).toBeVisible();
     const issued = await admin.post('/api/registrations', {
@@ -162,6 +163,7 @@ test('a web player plays on with the server stopped, switches on time, survives 
     await schedule(`Blue ${stamp}`, blue, from + 15);
     const shown = page.locator('.layer.shown img');
     await expect(shown).toHaveAttribute('alt', `Red ${stamp}`);
+    expect(await page.locator('.stage').boundingBox()).toEqual({ x: 0, y: 90, width: 1280, height: 720 });
     // Both schedules are collected and their media verified (the blue one starts later): the player confirms.
     await expect
       .poll(
@@ -208,6 +210,21 @@ test('a web player plays on with the server stopped, switches on time, survives 
     expect(history.acked).toBeGreaterThanOrEqual(made - 1);
     expect(history.plays.some((play) => play.content_id === blue)).toBe(true);
     expect(history.plays.some((play) => play.content_id === red)).toBe(true);
+
+    // What the player said about itself meanwhile (its starts, the reload) came as a log file.
+    const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)} 00:00`;
+    await expect
+      .poll(
+        async () => {
+          const logs = await admin!.get(
+            `/api/devices/logs?device_code=${code}&start=${encodeURIComponent(day(-1))}&end=${encodeURIComponent(day(2))}`,
+          );
+          const found = ((await logs.json()).data?.logs ?? []) as { name: string }[];
+          return found.filter((entry) => entry.name.startsWith(`player-${serial}`)).length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
   } finally {
     await admin?.dispose();
     if (server.exitCode === null) await stopServer(server).catch(() => undefined);

@@ -9,8 +9,9 @@ import {
 import type { TManifestMedia, TManifestSchedule } from '@signage/domain';
 import { languageOf, textsOf } from './i18n';
 import { MediaStore } from './mediaStore';
-import { filesOf, IMAGE_SECONDS, isReady, mayDownload, nextScheduleAt, scheduleAt } from './plan';
+import { aspectOf, filesOf, hourIn, IMAGE_SECONDS, isReady, mayDownload, nextScheduleAt, scheduleAt } from './plan';
 import { PlayQueue } from './plays';
+import { PlayerLog, type Seen, WATCH_EVERY_MS, Watchdog } from './watchdog';
 
 /**
  * The web player (issue 11): pairs with a PIN, collects its manifest on push and on a 60 s poll, downloads
@@ -18,7 +19,9 @@ import { PlayQueue } from './plays';
  * their end, looping, the next item prepared in a second layer), shows the idle screen (clock and store name)
  * otherwise, records every play and confirms what it plays by heartbeat. Offline: the last manifest stays in
  * localStorage, verified media in IndexedDB and the page itself in the service worker's cache, so a reload
- * with the server away plays on. Not yet: live streams, the watchdog.
+ * with the server away plays on. A watchdog reloads a stalled video, skips what does not play or load, and
+ * reloads the page at a quiet hour if its memory keeps growing; starts, crashes and what the watchdog did are
+ * uploaded as logs. Not yet: live streams.
  */
 const PLAYER_VERSION = '0.1.0';
 const SERIAL_KEY = 'signage.player.serial';
@@ -162,6 +165,14 @@ function startPlayer(token: string, onRevoked: () => void) {
   const store = new MediaStore();
   const queue = new PlayQueue(localStorage);
   queue.close(); // a play left open by a reload or power cut ends with what was recorded
+  const log = new PlayerLog(localStorage);
+  log.started();
+  const onPageHide = () => log.stopped();
+  const onError = (event: ErrorEvent) => log.write('ERROR', `script error: ${event.message}`);
+  const onRejection = (event: PromiseRejectionEvent) => log.write('ERROR', `unhandled: ${String(event.reason)}`);
+  window.addEventListener('pagehide', onPageHide);
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
   const media = new Map<string, Media>();
   // The last manifest, kept so that a reload without the server still knows the store and its zone.
   let manifest: TManifest | null = kept();
@@ -188,7 +199,11 @@ function startPlayer(token: string, onRevoked: () => void) {
     clearInterval(tickTimer);
     clearInterval(heartbeatTimer);
     clearTimeout(itemTimer);
+    clearInterval(watchTimer);
     window.removeEventListener('keydown', onStatusKey);
+    window.removeEventListener('pagehide', onPageHide);
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
     for (const item of media.values()) URL.revokeObjectURL(item.url);
     if (revoked) onRevoked();
   };
@@ -315,6 +330,18 @@ function startPlayer(token: string, onRevoked: () => void) {
     try {
       await client.heartbeat('ok', { time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone, delivery: report });
       await queue.flush(client);
+      const file = log.upload();
+      if (file) {
+        const stamp = file.ended_at.replace(/\D/g, '').slice(0, 14);
+        await client.uploadLog({
+          name: `player-${serialOf().replace(/[^A-Za-z0-9._-]/g, '_')}-${stamp}.log`,
+          level: file.level,
+          started_at: file.started_at,
+          ended_at: file.ended_at,
+          content: file.content,
+        });
+        log.sent(file.count);
+      }
     } catch (error) {
       if (refused(error)) stop(true);
     }
@@ -329,6 +356,7 @@ function startPlayer(token: string, onRevoked: () => void) {
   let index = -1;
   /** An item is being prepared in the back layer (decoding, buffering): the loop waits for it. */
   let preparing = false;
+  let loadingSince = 0;
   let itemTimer: ReturnType<typeof setTimeout> | undefined;
 
   function elementFor(item: TManifestMedia): HTMLImageElement | HTMLVideoElement {
@@ -350,10 +378,12 @@ function startPlayer(token: string, onRevoked: () => void) {
     const item = files[index] as TManifestMedia;
     const next = elementFor(item);
     preparing = true;
+    loadingSince = Date.now();
     const back = 1 - front;
     layers[back]?.replaceChildren(next);
     const reveal = () => {
       preparing = false;
+      watchdog.shown();
       layers[back]?.classList.add('shown');
       layers[front]?.classList.remove('shown');
       const old = layers[front]?.firstElementChild;
@@ -396,6 +426,10 @@ function startPlayer(token: string, onRevoked: () => void) {
       minute: '2-digit',
     }).format(now);
     storeName.textContent = manifest?.fallback.store_name ?? '';
+    // The stage has the shape of the store's display (its display pattern), centred in the window.
+    const aspect = aspectOf(manifest?.display_pattern);
+    stage.classList.toggle('boxed', aspect !== null);
+    stage.style.setProperty('--aspect', aspect === null ? '' : String(aspect));
     if (showing) queue.progress(Date.now() - shownSince);
     const next = manifest ? scheduleAt(manifest, new Set(media.keys()), new Date(now.getTime() - (skew ?? 0))) : null;
     if (next?.schedule_id !== current?.schedule_id || (next && !showing && !preparing)) {
@@ -418,6 +452,39 @@ function startPlayer(token: string, onRevoked: () => void) {
     if (!status.hidden) drawStatus(now);
   }
   const tickTimer = setInterval(tick, 1000);
+
+  // -- the watchdog: playback must advance; memory must not grow without end
+  const watchdog = new Watchdog(Date.now());
+  const watchTimer = setInterval(() => {
+    const onScreen = layers[front]?.firstElementChild;
+    const heap = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize;
+    const seen: Seen = {
+      now: Date.now(),
+      showing: !showing
+        ? { kind: 'none' }
+        : onScreen instanceof HTMLVideoElement
+          ? { kind: 'video', time: onScreen.currentTime, ended: onScreen.ended }
+          : { kind: 'image', since: shownSince, seconds: IMAGE_SECONDS },
+      loadingSince: preparing ? loadingSince : null,
+      heapBytes: heap ?? null,
+      localHour: hourIn(manifest?.time_zone ?? 'UTC', new Date(Date.now() - (skew ?? 0))),
+    };
+    const action = watchdog.look(seen);
+    if (action.kind === 'none') return;
+    log.write('WARNING', `${action.reason} (${showing?.name ?? 'nothing'})`);
+    if (action.kind === 'reload-video' && onScreen instanceof HTMLVideoElement) {
+      const at = onScreen.currentTime;
+      onScreen.load();
+      onScreen.currentTime = at;
+      void onScreen.play().catch(showNext);
+    } else if (action.kind === 'skip') {
+      preparing = false;
+      showNext();
+    } else if (action.kind === 'reload-page') {
+      log.reloading(action.reason);
+      location.reload();
+    }
+  }, WATCH_EVERY_MS);
 
   function drawStatus(now: Date) {
     const next = manifest ? nextScheduleAt(manifest, now) : null;

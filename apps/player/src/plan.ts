@@ -1,4 +1,5 @@
 import {
+  DISPLAY_PATTERNS,
   type ResolvableSchedule,
   resolveCurrentSchedule,
   resolveNextSchedule,
@@ -53,4 +54,15 @@ export function mayDownload(schedule: TManifestSchedule, manifest: TManifest, no
   if (schedule.delivery_timing === 'NOW' || schedule.download_allow_hour === '') return true;
   if (hourIn(manifest.time_zone, now) >= Number(schedule.download_allow_hour)) return true;
   return resolveCurrentSchedule(resolvable([schedule]), manifest.time_zone as TimeZone, now) !== null;
+}
+
+/**
+ * The width-to-height ratio of the display a pattern describes ('16-9' is 16/9); null for a pattern with no
+ * single shape (a combined one) or an unknown one, which then fills the window.
+ */
+export function aspectOf(pattern: string | undefined): number | null {
+  const aspect = DISPLAY_PATTERNS.find((p) => p.value === pattern)?.aspect;
+  if (!aspect) return null;
+  const [w, h] = aspect.split('-').map(Number);
+  return w && h ? w / h : null;
 }

@@ -91,3 +91,15 @@ describe('what the web player plays', () => {
     expect(mayDownload(schedule('now', {}), plan, new Date('2026-03-01T03:00:00Z'))).toBe(true);
   });
 });
+
+describe('the display pattern on screen', () => {
+  it("gives the stage its pattern's shape, and none for a combined or unknown pattern", async () => {
+    const { aspectOf } = await import('../src/plan');
+    expect(aspectOf('Multi,CW')).toBeCloseTo(16 / 9);
+    expect(aspectOf('1x1v')).toBeCloseTo(9 / 16);
+    expect(aspectOf('2x1')).toBeCloseTo(32 / 9);
+    expect(aspectOf('Multi,CW&1x1v')).toBeNull();
+    expect(aspectOf('nonsense')).toBeNull();
+    expect(aspectOf(undefined)).toBeNull();
+  });
+});
