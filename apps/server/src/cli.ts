@@ -15,6 +15,7 @@ import { DEMO_HELP, DemoError, runDemo } from './demo';
 import { HttpError } from './http/envelope';
 import { FLOORMAP_HELP, runFloorMapCommand } from './modules/floormap';
 import type { AdminUserView } from './modules/users';
+import { readStdin } from './stdin';
 
 const HELP = `Signage Console admin command line
 
@@ -56,14 +57,6 @@ const OPTIONS = {
   'password-stdin': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
-}
 
 async function password(values: { password?: string; 'password-stdin'?: boolean }): Promise<string | undefined> {
   if (values.password !== undefined && values['password-stdin']) {

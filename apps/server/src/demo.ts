@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DAY_MS, PLAYS_MAX_BATCH, type TPlay } from '@signage/domain';
 import { locateFfmpeg, runTool } from './media';
+import { readStdin } from './stdin';
 
 export const DEMO_HELP = `  demo [--url URL] [--id ID] (--password P | --password-stdin) [--players N] [--days N]
                       Fill a running server with a believable fleet through its API, as staff and
@@ -248,14 +249,6 @@ const OPTIONS = {
   players: { type: 'string' },
   days: { type: 'string' },
 } as const;
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
-}
 
 /** `npm run cli -- demo`: see DEMO_HELP. Answers the process exit code. */
 export async function runDemo(argv: string[], port: number): Promise<number> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DAY_MS } from '../catalog/constants';
 import { CONTENT_LIST_MEDIA_TYPES, isIsoDate } from '../rules/contents';
 import { ZOrder, ZSummary } from './common';
-import { CONTENT_MESSAGES, ZContentType } from './contents';
+import { CONTENT_MESSAGES, ZContent } from './contents';
 import { ZDeviceCode } from './devices';
 
 /**
@@ -81,17 +81,18 @@ export const ZContentHistoryQuery = z
 export type TContentHistoryQuery = z.input<typeof ZContentHistoryQuery>;
 
 /** One content of the history list; play_date[i] had player_count[i] players (every day of the window). */
-export const ZContentHistory = z.object({
-  content_id: z.string(),
-  key: z.string(),
-  name: z.string(),
-  type: ZContentType,
-  display_pattern: z.string(),
-  region: z.string(),
-  updated_at: z.string(),
+export const ZContentHistory = ZContent.pick({
+  content_id: true,
+  key: true,
+  name: true,
+  type: true,
+  display_pattern: true,
+  region: true,
+  updated_at: true,
+  thumbnail_url: true,
+}).extend({
   /** The content was deleted; its name stays. */
   deleted: z.boolean(),
-  thumbnail_url: z.string().nullable(),
   /** Days of the window on which at least one player showed it. */
   real_days: z.number().int(),
   /** Distinct players that showed it in the window. */

@@ -1,8 +1,15 @@
 /** The contents module: media contents, their uploads (multipart and tus) and their files. */
 export { cleanUploadLeftovers, createMediaDeps } from './media-deps';
 export { presentContent } from './present';
-export { type ContentRow, findContentsById, lockLiveContents } from './repo';
+export {
+  type ContentFilter,
+  type ContentRow,
+  findContent,
+  findContentsById,
+  listContents,
+  lockLiveContents,
+} from './repo';
 export { contentsRoutes } from './routes';
-export { canSeeContent } from './service';
+export { canSeeContent, TYPES_BY_FILTER } from './service';
 export { uploadsRoutes } from './tus';
 export type { ContentUsageCheck } from './usage';

@@ -21,10 +21,15 @@ export type ContentFilter = {
   displayPattern?: string;
   updatedFrom?: Date;
   updatedBefore?: Date;
+  /** Deleted contents too (the play history keeps them). */
+  includeDeleted?: boolean;
+  /** A further condition over the contents table, from another module (the history's "played in a window"). */
+  where?: SQL;
 };
 
 function filterConditions(filter: ContentFilter): SQL[] {
-  const conditions: SQL[] = [isNull(contents.deletedAt)];
+  const conditions: SQL[] = filter.includeDeleted ? [] : [isNull(contents.deletedAt)];
+  if (filter.where) conditions.push(filter.where);
   const scope = scopeWhere(filter.scope, { region: contents.region }, { unassigned: filter.withGlobal === true });
   if (scope) conditions.push(scope);
   if (filter.name) conditions.push(ilike(contents.name, `%${escapeLike(filter.name)}%`));
@@ -64,14 +69,18 @@ export async function listContents(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A live (not deleted) content by its key or its content_id. */
-export async function findContent(db: Database, keyOrId: string): Promise<ContentRow | undefined> {
+/** A live (not deleted) content by its key or its content_id; `includeDeleted` for the play history. */
+export async function findContent(
+  db: Database,
+  keyOrId: string,
+  { includeDeleted = false }: { includeDeleted?: boolean } = {},
+): Promise<ContentRow | undefined> {
   const isUuid = UUID.test(keyOrId);
   const match = isUuid ? or(eq(contents.key, keyOrId), eq(contents.id, keyOrId)) : eq(contents.key, keyOrId);
   const [row] = await db
     .select()
     .from(contents)
-    .where(and(match, isNull(contents.deletedAt)))
+    .where(includeDeleted ? match : and(match, isNull(contents.deletedAt)))
     .limit(1);
   return row;
 }

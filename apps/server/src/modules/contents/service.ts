@@ -33,7 +33,8 @@ import {
 } from './repo';
 import { contentInUse } from './usage';
 
-const TYPES_BY_FILTER: Record<string, ContentRow['type'][] | undefined> = {
+/** The content types a search's media_type filter names (undefined: all). */
+export const TYPES_BY_FILTER: Readonly<Record<string, ContentRow['type'][] | undefined>> = {
   none: undefined,
   image: ['image'],
   video: ['movie'],

@@ -17,6 +17,18 @@ export type HistoryDeviceRow = Pick<
   'deviceCode' | 'shopName' | 'shopNo' | 'region' | 'storeType' | 'deviceType' | 'memo' | 'deletedAt'
 >;
 
+/** What the history shows of a player. */
+const HISTORY_COLUMNS = {
+  deviceCode: devices.deviceCode,
+  shopName: devices.shopName,
+  shopNo: devices.shopNo,
+  region: devices.region,
+  storeType: devices.storeType,
+  deviceType: devices.deviceType,
+  memo: devices.memo,
+  deletedAt: devices.deletedAt,
+};
+
 /** One page of the players among `among` (a subquery of device codes), in store code order, deleted ones included. */
 export async function listDevicesAmong(
   db: Database,
@@ -36,16 +48,7 @@ export async function listDevicesAmong(
     );
   }
   return db
-    .select({
-      deviceCode: devices.deviceCode,
-      shopName: devices.shopName,
-      shopNo: devices.shopNo,
-      region: devices.region,
-      storeType: devices.storeType,
-      deviceType: devices.deviceType,
-      memo: devices.memo,
-      deletedAt: devices.deletedAt,
-    })
+    .select(HISTORY_COLUMNS)
     .from(devices)
     .where(and(...conditions))
     .orderBy(asc(devices.shopNo), asc(devices.deviceCode))
@@ -54,19 +57,6 @@ export async function listDevicesAmong(
 
 /** A player (deleted or not) by its code. */
 export async function findDeviceForHistory(db: Database, deviceCode: string): Promise<HistoryDeviceRow | undefined> {
-  const [row] = await db
-    .select({
-      deviceCode: devices.deviceCode,
-      shopName: devices.shopName,
-      shopNo: devices.shopNo,
-      region: devices.region,
-      storeType: devices.storeType,
-      deviceType: devices.deviceType,
-      memo: devices.memo,
-      deletedAt: devices.deletedAt,
-    })
-    .from(devices)
-    .where(eq(devices.deviceCode, deviceCode))
-    .limit(1);
+  const [row] = await db.select(HISTORY_COLUMNS).from(devices).where(eq(devices.deviceCode, deviceCode)).limit(1);
   return row;
 }

@@ -1,72 +1,21 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Scope, scopeWhere } from '../../auth/policies';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { escapeLike } from '../../db/like';
 import { contents, playContentDaily, playContentMonths, playDaily, playEvents } from '../../db/schema';
-import type { KeysetCursor } from '../../http/cursor';
 
 /**
  * Reads of the proof-of-play history. Read only: play_daily, play_content_daily and play_events are written by
  * the plays module, contents and devices by theirs; this module joins them for the history screens.
  */
 
-export type ContentHistoryRow = typeof contents.$inferSelect;
 export type Window = { from: string; to: string };
 
-export type HistoryFilter = {
-  scope: Scope;
-  name?: string;
-  types?: ContentHistoryRow['type'][];
-  displayPattern?: string;
-};
-
 /**
- * One keyset page of the contents that played in the window, deleted ones included (their names stay), in
- * (updated_at, id) order like the contents list. A content played when play_content_daily has a row for it
- * in the window: one index probe per content.
+ * The contents that played in the window, as a condition for the contents module's list: play_content_daily
+ * has a row for the content in the window (one index probe per content).
  */
-export async function listPlayedContents(
-  db: Database,
-  filter: HistoryFilter,
-  window: Window,
-  page: { order: 'ASC' | 'DESC'; cursor: KeysetCursor | null; limit: number },
-): Promise<ContentHistoryRow[]> {
-  const conditions: SQL[] = [
-    sql`exists (select 1 from ${playContentDaily} p where p.content_id = ${contents.id}
-      and p.play_date between ${window.from}::date and ${window.to}::date)`,
-  ];
-  const scope = scopeWhere(filter.scope, { region: contents.region });
-  if (scope) conditions.push(scope);
-  if (filter.name) conditions.push(ilike(contents.name, `%${escapeLike(filter.name)}%`));
-  if (filter.types) conditions.push(inArray(contents.type, filter.types));
-  if (filter.displayPattern) conditions.push(eq(contents.displayPattern, filter.displayPattern));
-  const { cursor } = page;
-  if (cursor) {
-    const at = cursor.at.toISOString();
-    conditions.push(
-      page.order === 'DESC'
-        ? sql`(${contents.updatedAt}, ${contents.id}) < (${at}::timestamptz, ${cursor.key}::uuid)`
-        : sql`(${contents.updatedAt}, ${contents.id}) > (${at}::timestamptz, ${cursor.key}::uuid)`,
-    );
-  }
-  const direction = page.order === 'DESC' ? desc : asc;
-  return db
-    .select()
-    .from(contents)
-    .where(and(...conditions))
-    .orderBy(direction(contents.updatedAt), direction(contents.id))
-    .limit(page.limit + 1);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A content by key or id, deleted or not (history keeps deleted contents). */
-export async function findHistoryContent(db: Database, keyOrId: string): Promise<ContentHistoryRow | undefined> {
-  const match = UUID.test(keyOrId)
-    ? sql`(${contents.key} = ${keyOrId} or ${contents.id} = ${keyOrId}::uuid)`
-    : eq(contents.key, keyOrId);
-  const [row] = await db.select().from(contents).where(match).limit(1);
-  return row;
+export function playedIn(window: Window): SQL {
+  return sql`exists (select 1 from ${playContentDaily} p where p.content_id = ${contents.id}
+    and p.play_date between ${window.from}::date and ${window.to}::date)`;
 }
 
 /** Per content, its days in the window with players and plays (from play_content_daily). */

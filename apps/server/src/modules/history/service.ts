@@ -28,27 +28,10 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
+import { type ContentRow, findContent, listContents, TYPES_BY_FILTER } from '../contents';
 import { type DeviceCursor, findDeviceForHistory, type HistoryDeviceRow, listDevicesAmong } from '../devices';
 import { readAcked } from '../plays';
-import {
-  type ContentHistoryRow,
-  contentDays,
-  deviceDays,
-  distinctPlayers,
-  findHistoryContent,
-  listPlayedContents,
-  listPlays,
-  playedDeviceCodes,
-  type Window,
-} from './repo';
-
-const TYPES_BY_FILTER: Record<string, ContentHistoryRow['type'][] | undefined> = {
-  none: undefined,
-  image: ['image'],
-  video: ['movie'],
-  live: ['stream'],
-  image_movie: ['image', 'movie'],
-};
+import { contentDays, deviceDays, distinctPlayers, listPlays, playedDeviceCodes, playedIn, type Window } from './repo';
 
 /** The window a search names, or the console's default (9 days back to today, UTC) for the missing end. */
 function windowOf(query: { start_date?: string; end_date?: string }): Window {
@@ -61,15 +44,11 @@ function windowOf(query: { start_date?: string; end_date?: string }): Window {
   return { from, to };
 }
 
-const thumbnailUrl = (row: ContentHistoryRow) =>
+const thumbnailUrl = (row: ContentRow) =>
   row.thumbnailKey && !row.deletedAt ? `/api/contents/${encodeURIComponent(row.key)}/thumbnail` : null;
 
 /** The rows of one page with their per-day player counts (every day of the window, zero where none). */
-async function withCounts(
-  db: Database,
-  rows: readonly ContentHistoryRow[],
-  window: Window,
-): Promise<TContentHistory[]> {
+async function withCounts(db: Database, rows: readonly ContentRow[], window: Window): Promise<TContentHistory[]> {
   const ids = rows.map((row) => row.id);
   const [days, players] = await Promise.all([contentDays(db, ids, window), distinctPlayers(db, ids, window)]);
   const dates = utcDaysBetween(window.from, window.to);
@@ -115,15 +94,16 @@ export async function contentHistory(
   const window = windowOf(query);
   const cursor = decodeCursor(query.endCursor, { uuidKey: true });
   const limit = query.limit ?? PAGE_SIZE;
-  const rows = await listPlayedContents(
+  const rows = await listContents(
     db,
     {
       scope: scopeOf(user, query.region),
       name: query.name || undefined,
       types: TYPES_BY_FILTER[query.media_type],
       displayPattern: query.display_pattern || undefined,
+      includeDeleted: true,
+      where: playedIn(window),
     },
-    window,
     { order: query.order, cursor, limit },
   );
   const page = rows.slice(0, limit);
@@ -174,7 +154,7 @@ export async function contentHistoryDetail(
   query: z.output<typeof ZContentHistoryDetailQuery>,
 ): Promise<TContentHistoryDetail> {
   const scope = scopeOf(user, query.region);
-  const content = await findHistoryContent(db, key);
+  const content = await findContent(db, key, { includeDeleted: true });
   if (!content || !inScope(scopeOf(user), { region: content.region }, { unassigned: true })) throw notFound();
   const window = windowOf(query);
   const limit = query.limit ?? HISTORY_DEVICES_PAGE;

@@ -1,6 +1,5 @@
-import { FilterOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { ROLE_GROUPS, type TContent } from '@signage/domain';
-import { Badge, Button, Card } from 'antd';
+import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { ContentPlayerModal } from '../../../ui/contents/ContentPlayerModal';
 import { ContentSearchModal } from '../../../ui/contents/ContentSearchModal';
 import { ContentTable } from '../../../ui/contents/ContentTable';
 import { type ContentCriteria, useContentRows } from '../../../ui/contents/contentPages';
+import { FilterSortButtons } from '../../../ui/contents/FilterSortButtons';
 import { activeFilterCount } from '../../../ui/contents/format';
 import { PageHeader } from '../../../ui/PageHeader';
 
@@ -50,22 +50,7 @@ export default function ContentListPage() {
     <>
       <PageHeader
         title={t('title.contentList')}
-        extra={
-          <>
-            <Badge count={filterCount} size="small">
-              <Button icon={<FilterOutlined />} onClick={() => useOverlay.getState().show('contentSearch')}>
-                {filterCount > 0 ? t('common.filterActive', { count: filterCount }) : t('common.filter')}
-              </Button>
-            </Badge>
-            <Button
-              icon={order === 'DESC' ? <SortDescendingOutlined /> : <SortAscendingOutlined />}
-              onClick={() => setOrder(order === 'DESC' ? 'ASC' : 'DESC')}
-              aria-label={t('contents.list.sortLabel', { order: t(`contents.list.order${order}`) })}
-            >
-              {t('contents.list.sortByUpdate')} ({t(`contents.list.order${order}`)})
-            </Button>
-          </>
-        }
+        extra={<FilterSortButtons filterCount={filterCount} order={order} onOrder={setOrder} />}
       />
       <Card>
         <ContentTable

@@ -1,14 +1,13 @@
-import { FilterOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import type { TContentHistory } from '@signage/domain';
-import { Alert, Badge, Button, Card, Empty, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
 import { useScreenState } from '../../../app/screenState';
-import { useOverlay } from '../../../app/shell/useOverlay';
 import '../../../i18n/schedules';
 import { ContentSearchModal } from '../../../ui/contents/ContentSearchModal';
+import { FilterSortButtons } from '../../../ui/contents/FilterSortButtons';
 import { activeFilterCount, countryText, gmt } from '../../../ui/contents/format';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ScrollSentinel } from '../../../ui/ScrollSentinel';
@@ -79,18 +78,7 @@ export default function ContentHistoryPage() {
         title={t('title.contentHistory')}
         extra={
           <>
-            <Badge count={filterCount} size="small">
-              <Button icon={<FilterOutlined />} onClick={() => useOverlay.getState().show('contentSearch')}>
-                {filterCount > 0 ? t('common.filterActive', { count: filterCount }) : t('common.filter')}
-              </Button>
-            </Badge>
-            <Button
-              icon={order === 'DESC' ? <SortDescendingOutlined /> : <SortAscendingOutlined />}
-              onClick={() => setOrder(order === 'DESC' ? 'ASC' : 'DESC')}
-              aria-label={t('contents.list.sortLabel', { order: t(`contents.list.order${order}`) })}
-            >
-              {t('contents.list.sortByUpdate')} ({t(`contents.list.order${order}`)})
-            </Button>
+            <FilterSortButtons filterCount={filterCount} order={order} onOrder={setOrder} />
             <ExportButton run={() => exportHistoryList(criteria, order)} disabled={list.rows.length === 0} />
           </>
         }
