@@ -194,6 +194,8 @@ describe('the content history list', () => {
     };
     await bad('start_date=2026-11-10&end_date=2026-11-01', 'The end date cannot be before the start date');
     await bad('start_date=2026-13-01', 'Dates must be written YYYY-MM-DD');
+    // Both days malformed (the fuzzer's sample query once made this a 500).
+    await bad('start_date=x&end_date=x', 'Dates must be written YYYY-MM-DD');
     await bad('start_date=2024-01-01&end_date=2026-01-01', 'The period can be at most 366 days');
     await bad('start_date=2020-01-01', 'The period can be at most 366 days');
     await bad('endCursor=nonsense', 'The request is not valid');

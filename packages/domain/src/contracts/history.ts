@@ -35,7 +35,7 @@ export const HISTORY_CONTRACTS = {
     reply: 'raw',
     errors: [400],
     roles: ROLE_GROUPS.historyReaders,
-    summary: 'The history list as CSV (every page)',
+    summary: 'The history list as CSV (every page; one row per content, one column per day)',
     tags: ['history'],
   }),
   detail: defineContract({
@@ -58,7 +58,7 @@ export const HISTORY_CONTRACTS = {
     reply: 'raw',
     errors: [400, 404],
     roles: ROLE_GROUPS.historyReaders,
-    summary: 'The history detail as CSV (one row per player and day)',
+    summary: 'The history detail as CSV (one row per player, one column per day)',
     tags: ['history'],
   }),
   plays: defineContract({

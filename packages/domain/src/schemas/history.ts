@@ -55,11 +55,13 @@ export function defaultHistoryWindow(now: Date | number = Date.now()): { start_d
 /** The window of a search: both days checked, the end not before the start, at most HISTORY_MAX_DAYS. */
 const windowRules = <T extends { start_date?: string; end_date?: string }>(query: T, ctx: z.RefinementCtx) => {
   const { start_date: from, end_date: to } = query;
-  if (from && to && to < from) {
+  // A day that is not a date has its own issue already (this check runs for the object all the same).
+  if (!from || !to || !isIsoDate(from) || !isIsoDate(to)) return;
+  if (to < from) {
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: CONTENT_MESSAGES.endBeforeStart });
     return;
   }
-  if (from && to && utcDaysBetween(from, to).length > HISTORY_MAX_DAYS) {
+  if (utcDaysBetween(from, to).length > HISTORY_MAX_DAYS) {
     ctx.addIssue({ code: 'custom', path: ['start_date'], message: CONTENT_MESSAGES.historyPeriodTooLong });
   }
 };
