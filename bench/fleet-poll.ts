@@ -1,0 +1,143 @@
+/**
+ * A fleet on the player protocol (issue 11; issue 15 item 4): 20,000 paired players on PostgreSQL, each
+ * polling its manifest with the version it holds (304) and sending a heartbeat once a minute, spread evenly:
+ * 667 requests a second for BENCH_SECONDS (default 60) through 50 connections. Every player has one current
+ * schedule of three contents (twenty schedules of a thousand players). Prints p50/p97.5/p99 latency and
+ * exits non-zero when p99 is over 200 ms or any request fails.
+ * Run: npx tsx bench/fleet-poll.ts   (BENCH_DATABASE_URL: admin URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDatabase, removeDataDir, startProduct } from './processes';
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const P99_BUDGET_MS = 200;
+const CONNECTIONS = 50;
+const PORT = Number(process.env.PORT ?? 18106);
+const token = (i: number) => `bench-token-${i}`;
+
+async function seed(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`
+      insert into devices (device_code, device_name, region, shop_no, shop_name, display_pattern, time_zone,
+        token_hash, is_alive, is_activated, registered_at, activated_at, last_accessed)
+      select 'FP' || lpad(i::text, 8, '0'), 'FP-SN-' || i, 'JP', lpad((1 + i % 9000)::text, 4, '0'), 'Store ' || i,
+        'Multi,CW', 'Asia/Tokyo', encode(sha256(('bench-token-' || i)::bytea), 'hex'), true, true, now(), now(), now()
+      from generate_series(1, ${PLAYERS}) as i`);
+    await client.query(`
+      insert into contents (id, key, name, type, display_pattern, region, media_key, content_type, size, sha256, created_by)
+      select md5('c' || k)::uuid, 'fleet' || k, 'Fleet image ' || k, 'image', 'Multi,CW', 'JP',
+        'contents/fleet' || k || '/file.png', 'image/png', 1000, repeat('0', 64), 'bench'
+      from generate_series(1, 60) as k`);
+    await client.query(`
+      insert into schedules (id, schedule_name, playlist_name, date_from, date_to, time_from, time_to,
+        download_allow_hour, live, zone_code, created_by)
+      select md5('s' || g)::uuid, 'Fleet ' || g, 'Fleet', current_date - 1, null, null, null, '', false, 'Asia/Tokyo', 'bench'
+      from generate_series(0, 19) as g`);
+    await client.query(`
+      insert into schedule_contents (schedule_id, position, content_id)
+      select md5('s' || g)::uuid, p, md5('c' || (1 + g * 3 + p))::uuid from generate_series(0, 19) as g, generate_series(0, 2) as p`);
+    await client.query(`
+      insert into schedule_devices (schedule_id, device_code, ends_local)
+      select md5('s' || (i % 20))::uuid, 'FP' || lpad(i::text, 8, '0'), null from generate_series(1, ${PLAYERS}) as i`);
+    await client.query(`
+      insert into schedule_player_ends (device_code, last_end_local, open)
+      select 'FP' || lpad(i::text, 8, '0'), null, true from generate_series(1, ${PLAYERS}) as i`);
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every player's manifest version, as it holds it after its first collect (20 at a time). */
+async function versions(port: number): Promise<string[]> {
+  const etags: string[] = new Array(PLAYERS + 1).fill('');
+  let next = 1;
+  const worker = async () => {
+    while (next <= PLAYERS) {
+      const i = next++;
+      const response = await fetch(`http://127.0.0.1:${port}/agent/v1/manifest`, {
+        headers: { authorization: `Bearer ${token(i)}` },
+      });
+      const body = (await response.json()) as { data?: { schedules: unknown[] } };
+      if (response.status !== 200 || body.data?.schedules.length !== 1) {
+        throw new Error(`player ${i}: ${response.status}, ${body.data?.schedules.length ?? 0} schedules`);
+      }
+      etags[i] = response.headers.get('etag') ?? '';
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+  return etags;
+}
+
+type Result = {
+  latency: { p50: number; p97_5: number; p99: number; max: number };
+  requests: { average: number; total: number };
+  errors: number;
+  timeouts: number;
+  '2xx': number;
+  '3xx': number;
+  '4xx': number;
+  '5xx': number;
+};
+
+async function main(): Promise<number> {
+  const database = await createDatabase();
+  const product = await startProduct({ databaseUrl: database.url, port: PORT });
+  try {
+    const started = Date.now();
+    await seed(database.url);
+    const etags = await versions(product.port);
+    console.info(`${PLAYERS} players seeded and collected once in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const rate = Math.round((2 * PLAYERS) / 60);
+    let n = 0;
+    const result = (await autocannon({
+      url: `http://127.0.0.1:${product.port}`,
+      connections: CONNECTIONS,
+      overallRate: rate,
+      duration: SECONDS,
+      requests: [
+        {
+          setupRequest: (request: Record<string, unknown>) => {
+            const k = n++;
+            const player = 1 + (Math.floor(k / 2) % PLAYERS);
+            if (k % 2 === 0) {
+              return {
+                ...request,
+                method: 'GET',
+                path: '/agent/v1/manifest',
+                headers: { authorization: `Bearer ${token(player)}`, 'if-none-match': etags[player] },
+              };
+            }
+            return {
+              ...request,
+              method: 'POST',
+              path: '/agent/v1/heartbeat',
+              headers: { authorization: `Bearer ${token(player)}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ status: 'ok', time_zone: 'Asia/Tokyo' }),
+            };
+          },
+        },
+      ],
+    })) as unknown as Result;
+    const failed = result.errors + result.timeouts + result['4xx'] + result['5xx'];
+    const { p50, p97_5, p99, max } = result.latency;
+    console.info(
+      `${result.requests.total} requests at ${rate}/s planned (${result.requests.average.toFixed(0)}/s served): ` +
+        `${result['3xx']} manifest 304, ${result['2xx']} heartbeats 200, ${failed} failed`,
+    );
+    console.info(`latency ms: p50 ${p50}, p97.5 ${p97_5}, p99 ${p99}, max ${max} (budget: p99 under ${P99_BUDGET_MS})`);
+    const ok = failed === 0 && p99 < P99_BUDGET_MS;
+    console.info(ok ? 'within budget' : 'MISSES the budget');
+    return ok ? 0 : 1;
+  } finally {
+    await product.stop();
+    removeDataDir(product.dataDir);
+    await database.drop();
+  }
+}
+
+process.exitCode = await main();
