@@ -204,6 +204,7 @@ function startPlayer(token: string, onRevoked: () => void) {
     window.removeEventListener('pagehide', onPageHide);
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
+    log.stopped(); // a revoked player pairs again in this page: its next start is not a crash
     for (const item of media.values()) URL.revokeObjectURL(item.url);
     if (revoked) onRevoked();
   };
