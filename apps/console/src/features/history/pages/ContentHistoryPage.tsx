@@ -52,11 +52,11 @@ export default function ContentHistoryPage() {
     {
       key: 'yesterday',
       title: t('history.columns.yesterday'),
-      width: 150,
+      width: 180,
       align: 'right',
       dataIndex: 'yesterday_devices',
     },
-    { key: 'players', title: t('history.columns.players'), width: 110, align: 'right', dataIndex: 'players' },
+    { key: 'players', title: t('history.columns.players'), width: 130, align: 'right', dataIndex: 'players' },
     {
       key: 'summary',
       title: '',
