@@ -68,10 +68,23 @@ export default function ContentHistoryDetailPage() {
       width: 220,
       fixed: 'left',
       render: (_: unknown, row) => (
-        <Flex vertical gap={2}>
-          <Typography.Text strong ellipsis style={{ maxWidth: 200 }}>
-            {row.shop_name}
-          </Typography.Text>
+        <Flex vertical gap={2} align="start">
+          {row.deleted ? (
+            <Typography.Text strong ellipsis style={{ maxWidth: 200 }}>
+              {row.shop_name}
+            </Typography.Text>
+          ) : (
+            // The player's detail: its schedules, delivery and logs.
+            <Button
+              type="link"
+              style={{ padding: 0, height: 'auto', fontWeight: 600, maxWidth: 200 }}
+              onClick={() => navigate(`/device/detail?device_code=${encodeURIComponent(row.device_code)}`)}
+            >
+              <Typography.Text ellipsis style={{ color: 'inherit', maxWidth: 200 }}>
+                {row.shop_name}
+              </Typography.Text>
+            </Button>
+          )}
           {row.deleted ? <Tag style={{ width: 'fit-content' }}>{t('history.deletedPlayer')}</Tag> : null}
         </Flex>
       ),

@@ -14,6 +14,7 @@ import { ScrollSentinel } from '../../../ui/ScrollSentinel';
 import { exportHistoryList, type HistoryCriteria, useHistoryRows } from '../api';
 import { ContentCell } from '../components/ContentCell';
 import { ExportButton } from '../components/ExportButton';
+import { Sparkline } from '../components/Sparkline';
 
 export const CONTENT_HISTORY_SCREEN = 'contentHistory';
 
@@ -47,6 +48,12 @@ export default function ContentHistoryPage() {
       title: t('history.columns.updated'),
       width: 200,
       render: (_: unknown, row) => gmt(row.updated_at),
+    },
+    {
+      key: 'trend',
+      title: t('history.chartTitle'),
+      width: 150,
+      render: (_: unknown, row) => <Sparkline dates={row.play_date} counts={row.player_count} />,
     },
     { key: 'days', title: t('history.columns.days'), width: 90, align: 'right', dataIndex: 'real_days' },
     {
@@ -105,7 +112,7 @@ export default function ContentHistoryPage() {
           dataSource={list.rows}
           pagination={false}
           loading={list.loading}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1150 }}
           locale={{ emptyText: <Empty description={t('history.empty')} /> }}
         />
         <ScrollSentinel

@@ -62,6 +62,10 @@ describe('content history screens', () => {
     const deleted = screen.getByText('Old campaign').closest('tr') as HTMLElement;
     expect(within(deleted).getByText('Deleted')).toBeVisible();
     expect(screen.getByTestId('history-window')).toHaveTextContent(`Plays from ${days[0]} to ${today} (UTC)`);
+    // The period at a glance: players per day, read out as numbers.
+    expect(within(row).getByRole('img', { name: /^Players per day \(UTC\): / })).toHaveAccessibleName(
+      `Players per day (UTC): ${days.map((day, i) => `${day} ${i === 8 ? 2 : i === 9 ? 1 : 0}`).join(', ')}`,
+    );
     expect(requests.at(-1)?.query.get('order')).toBe('DESC');
     await userEvent.click(within(row).getByRole('button', { name: 'Summary: Autumn sale' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/contents/historysummary'));
@@ -138,7 +142,7 @@ describe('content history screens', () => {
           summary: none,
         }),
     });
-    renderApp('/contents/historydetail?key=autumn', userWith('DS_MK'));
+    const { router } = renderApp('/contents/historydetail?key=autumn', userWith('DS_MK'));
     expect(await screen.findByRole('img', { name: `${today}: 7 plays` })).toBeVisible();
     expect(screen.getByText('Ginza')).toBeVisible();
     expect(screen.getByText('0101')).toBeVisible();
@@ -154,5 +158,9 @@ describe('content history screens', () => {
     expect(screen.getByTestId('timeline-window')).toHaveTextContent(
       `Plays from ${addUtcDays(today, -6)} to ${today} (UTC)`,
     );
+    // The store name opens its player's detail.
+    await userEvent.click(screen.getByRole('button', { name: 'Ginza' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/device/detail'));
+    expect(router.state.location.search).toBe('?device_code=P1');
   });
 });
