@@ -75,9 +75,9 @@ test('plays of two players show in the history list, the summary chart and the d
   const windowText = await page.getByTestId('history-window').textContent();
   const end = /to (\d{4}-\d{2}-\d{2})/.exec(windowText ?? '')?.[1] as string;
   const cells = row.getByRole('cell');
-  await expect(cells.nth(3)).toHaveText('3');
-  await expect(cells.nth(4)).toHaveText(String(expected.get(addDays(end, -1)) ?? 0));
-  await expect(cells.nth(5)).toHaveText('2');
+  await expect(cells.nth(4)).toHaveText('3');
+  await expect(cells.nth(5)).toHaveText(String(expected.get(addDays(end, -1)) ?? 0));
+  await expect(cells.nth(6)).toHaveText('2');
 
   // The summary: bars per day, read from the chart's data, and a screenshot to look at.
   await row.getByRole('button', { name: `Summary: ${name}` }).click();
