@@ -161,7 +161,7 @@ async function makeMedia(dir: string): Promise<{ images: Buffer[]; video: Buffer
   return { images, video: await readFile(film) };
 }
 
-type Player = { deviceCode: string; token: string; region: string; zone: string; offline: number };
+type Player = { deviceCode: string; token: string; region: string; zone: string };
 
 /** Announces a serial, registers it to a store (staff) and pairs it with the PIN, as a real player gets there. */
 async function makePlayer(staff: Api, agent: Api, country: Store, index: number, store: string): Promise<Player> {
@@ -170,7 +170,7 @@ async function makePlayer(staff: Api, agent: Api, country: Store, index: number,
   const issued = (await staff.json('POST', '/api/registrations', {
     region: country.region,
     shop_no: String(101 + index).padStart(4, '0'),
-    shop_name: `${store}`,
+    shop_name: store,
     display_pattern: 'Multi,CW',
     memo: index % 3 === 0 ? 'Window display' : index % 3 === 1 ? 'Cashier' : '',
     device_name: serial,
@@ -186,7 +186,6 @@ async function makePlayer(staff: Api, agent: Api, country: Store, index: number,
     token: paired.token,
     region: country.region,
     zone: country.zone,
-    offline: 0,
   };
 }
 
@@ -202,7 +201,8 @@ function offsetMinutes(zone: string, at: Date): number {
 
 /**
  * Plays of the last `days` UTC days for one player: its country's contents in turn during store hours
- * (10:00-21:00 local), fewer at weekends' start, none on the days it was offline, numbered from 1.
+ * from 10:00 local, six to fifteen loops a day with pauses between them, none on a few days it was offline,
+ * numbered from 1.
  */
 function playsOf(
   player: Player,
