@@ -73,8 +73,8 @@ const FONTS = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
 ];
-/** A small seeded generator (mulberry32), so two demo runs tell the same story. */
-function random(seed: number) {
+/** A small seeded generator (mulberry32), so two demo runs tell the same story (and tests reproduce). */
+export function seededRandom(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -313,7 +313,7 @@ export async function runDemo(argv: string[], port: number): Promise<number> {
     }
     console.info(`Registered and paired ${players.length} players.`);
 
-    const next = random(20261124);
+    const next = seededRandom(20261124);
     for (const [i, country] of COUNTRIES.entries()) {
       const dest = players.filter((p) => p.region === country.region).map((p) => p.deviceCode);
       if (dest.length === 0) continue;

@@ -3,6 +3,7 @@ import type { TPlay } from '@signage/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playContentDaily, playContentMonths, playDaily, playEvents } from '../../src/db/schema';
+import { seededRandom as random } from '../../src/demo';
 import { prunePlays } from '../../src/modules/plays';
 import { createTestApp, type TestApp } from '../helpers';
 import { bearer, pairedPlayer } from './fixtures';
@@ -18,17 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** A small seeded generator (mulberry32): the same seed gives the same batches, so a failure reproduces. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Row = { content_id: string; play_date: string; plays: number; duration_ms: number };
 const rowsOf = async (query: ReturnType<typeof sql>) =>

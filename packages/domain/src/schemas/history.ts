@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DAY_MS } from '../catalog/constants';
-import { CONTENT_LIST_MEDIA_TYPES, isIsoDate } from '../rules/contents';
-import { ZOrder, ZSummary } from './common';
-import { CONTENT_MESSAGES, ZContent } from './contents';
+import { isIsoDate } from '../rules/contents';
+import { ZSummary } from './common';
+import { CONTENT_MESSAGES, ZContent, ZContentListQuery } from './contents';
 import { ZDeviceCode } from './devices';
 
 /**
@@ -66,20 +66,11 @@ const windowRules = <T extends { start_date?: string; end_date?: string }>(query
   }
 };
 
-/** GET /api/contents/history: the contents search plus the window of play days (UTC). */
-export const ZContentHistoryQuery = z
-  .object({
-    endCursor: z.string().max(500).optional(),
-    order: ZOrder,
-    name: z.string().trim().max(200).optional(),
-    media_type: z.enum(CONTENT_LIST_MEDIA_TYPES).default('none'),
-    region: z.string().trim().max(10).optional(),
-    display_pattern: z.string().trim().max(40).optional(),
-    start_date: day,
-    end_date: day,
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-  })
-  .superRefine(windowRules);
+/**
+ * GET /api/contents/history: the contents search's very fields (SPEC.md: "as contents load"), its two days
+ * being the window of play days (UTC) instead of the update date.
+ */
+export const ZContentHistoryQuery = ZContentListQuery.superRefine(windowRules);
 export type TContentHistoryQuery = z.input<typeof ZContentHistoryQuery>;
 
 /** One content of the history list; play_date[i] had player_count[i] players (every day of the window). */
