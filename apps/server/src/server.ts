@@ -33,7 +33,7 @@ export type RunningServer = {
   port: number;
   bootstrap: Bootstrap;
   adminSocket: AdminSocket | undefined;
-  /** Stops accepting, finishes open requests, closes the admin socket and the database. */
+  /** Stops accepting, finishes open requests, stops the embedded live ingest, closes the admin socket and the database. */
   close: () => Promise<void>;
 };
 
@@ -92,8 +92,9 @@ export function loopbackHost(host: string): string {
 
 /**
  * What `npm start` does: open and migrate the database, create the first admin when there are no
- * users, serve HTTP on HOST:PORT and the admin socket in DATA_DIR. Failures become StartupErrors
- * with a message for people and the exit code to use; whatever was opened is closed again.
+ * users, serve HTTP on HOST:PORT and the admin socket in DATA_DIR, and start the embedded live ingest
+ * (nginx-rtmp) when no live platform is configured. Failures become StartupErrors with a message for
+ * people and the exit code to use; whatever was opened is closed again.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });

@@ -116,6 +116,7 @@ export class EmbeddedIngest implements LiveIngest {
       child.kill('SIGTERM');
       if (!(await waitForExit(child.pid, STOP_TIMEOUT_MS))) child.kill('SIGKILL');
       await this.exited;
+      killGroup(child.pid);
     }
     if (this.current !== 'unavailable') this.current = 'stopped';
     if (child) await this.tellDown('the server stopped');
@@ -166,8 +167,10 @@ export class EmbeddedIngest implements LiveIngest {
     });
     fs.writeFileSync(paths.config, config, { mode: 0o600 });
     const startedAt = Date.now();
+    // Its own process group: should the master die, its workers (which hold the ports) go with the group.
     const child = spawn(this.options.nginxPath, ['-p', `${paths.root}/`, '-c', paths.config, '-e', 'stderr'], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     this.child = child;
     let gone = false;
@@ -214,6 +217,7 @@ export class EmbeddedIngest implements LiveIngest {
   ): void {
     if (this.child === child) this.child = undefined;
     if (this.stopping) return;
+    if (child.pid !== undefined) killGroup(child.pid);
     const log = this.log as FastifyBaseLogger;
     this.failures = ranMs >= HEALTHY_RUN_MS ? 0 : this.failures + 1;
     const wait = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, this.failures - 1));
@@ -226,6 +230,15 @@ export class EmbeddedIngest implements LiveIngest {
       if (!this.stopping) void this.launch().catch((failure: unknown) => log.error({ err: failure }, 'live ingest'));
     }, wait);
     this.retry.unref();
+  }
+}
+
+/** Ends whatever is left of an nginx's process group (workers orphaned by a master that died). */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Nothing left.
   }
 }
 

@@ -53,13 +53,15 @@ export async function stopStaleNginx(pidFile: string, configFile: string): Promi
   } catch {
     return false;
   }
-  if (!(await waitForExit(pid, 5000))) {
+  await waitForExit(pid, 5000);
+  // The server started it as a process group leader: the group takes any worker the master left behind.
+  for (const target of [-pid, pid]) {
     try {
-      process.kill(pid, 'SIGKILL');
+      process.kill(target, 'SIGKILL');
     } catch {
-      // Gone meanwhile.
+      // Gone already.
     }
-    await waitForExit(pid, 2000);
   }
+  await waitForExit(pid, 2000);
   return true;
 }
