@@ -33,11 +33,14 @@ const get = (url: string, cookie?: string, headers: Record<string, string> = {})
 describe('HLS for the console (GET /api/live/:content_id/:file)', () => {
   it('serves the playlist and its segments only while on air, with their types and caching', async () => {
     const stream = await makeStream(w.t.db, { region: 'JP' });
-    const { playlist, segment } = writeHls(w.hlsDir, stream.streamKey);
     const url = `/api/live/${stream.id}`;
+    // Files on disk are not enough: off air is 404.
+    writeHls(w.hlsDir, stream.streamKey);
     expect((await get(`${url}/index.m3u8`, as.mk)).statusCode).toBe(404);
 
     expect((await hook(w.t.app, 'publish', stream.streamKey, { client: '81' })).statusCode).toBe(200);
+    // nginx writes once the hook let the publisher in.
+    const { playlist, segment } = writeHls(w.hlsDir, stream.streamKey);
     const list = await get(`${url}/index.m3u8`, as.mk);
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-type']).toBe('application/vnd.apple.mpegurl');
@@ -56,12 +59,22 @@ describe('HLS for the console (GET /api/live/:content_id/:file)', () => {
     expect((await hook(w.t.app, 'publish_done', stream.streamKey, { client: '81' })).statusCode).toBe(200);
     expect((await get(`${url}/index.m3u8`, as.mk)).statusCode).toBe(404);
     expect((await get(first, as.mk)).statusCode).toBe(404);
+
+    // The next broadcast never shows the last one's fragments: its folder is cleared before nginx writes.
+    expect((await hook(w.t.app, 'publish', stream.streamKey, { client: '82' })).statusCode).toBe(200);
+    expect((await get(`${url}/index.m3u8`, as.mk)).statusCode).toBe(404);
+    expect((await get(first, as.mk)).statusCode).toBe(404);
+    writeHls(w.hlsDir, stream.streamKey);
+    expect((await get(`${url}/index.m3u8`, as.mk)).statusCode).toBe(200);
+    // A second publisher of the same key (nginx refuses it) leaves the running broadcast's files alone.
+    expect((await hook(w.t.app, 'publish', stream.streamKey, { client: '83' })).statusCode).toBe(200);
+    expect((await get(`${url}/index.m3u8`, as.mk)).statusCode).toBe(200);
   });
 
   it("answers only the content's readers: 401 without a session, 403 for other roles, 404 in another region", async () => {
     const stream = await makeStream(w.t.db, { region: 'JP' });
-    writeHls(w.hlsDir, stream.streamKey);
     expect((await hook(w.t.app, 'publish', stream.streamKey)).statusCode).toBe(200);
+    writeHls(w.hlsDir, stream.streamKey);
     const url = `/api/live/${stream.id}/index.m3u8`;
     expect((await get(url)).statusCode).toBe(401);
     expect((await get(url, as.kt)).statusCode).toBe(403);
@@ -72,8 +85,8 @@ describe('HLS for the console (GET /api/live/:content_id/:file)', () => {
 
   it('reads the folder of the current key only, and never outside it', async () => {
     const stream = await makeStream(w.t.db);
-    writeHls(w.hlsDir, stream.streamKey);
     expect((await hook(w.t.app, 'publish', stream.streamKey)).statusCode).toBe(200);
+    writeHls(w.hlsDir, stream.streamKey);
     const base = `/api/live/${stream.id}`;
     for (const file of ['..%2F..%2Fetc%2Fpasswd', '.index.m3u8', 'index.m3u8%00', 'a%2Fb.ts', 'index.txt']) {
       const response = await get(`${base}/${file}`, as.mk);
@@ -97,7 +110,6 @@ describe('HLS for the console (GET /api/live/:content_id/:file)', () => {
 describe('HLS for players (GET /agent/v1/live/:content_id/:file)', () => {
   it('serves a player whose manifest carries the stream, and refuses another player', async () => {
     const stream = await makeStream(w.t.db, { region: 'JP' });
-    const { playlist } = writeHls(w.hlsDir, stream.streamKey);
     const viewer = await pairedPlayer(w.t.db);
     const other = await pairedPlayer(w.t.db);
     const body = createBody([viewer.deviceCode], [stream.id], {
@@ -112,6 +124,7 @@ describe('HLS for players (GET /agent/v1/live/:content_id/:file)', () => {
 
     expect((await get(media.stream_url, undefined, bearer(viewer.token))).statusCode).toBe(404);
     expect((await hook(w.t.app, 'publish', stream.streamKey)).statusCode).toBe(200);
+    const { playlist } = writeHls(w.hlsDir, stream.streamKey);
     const list = await get(media.stream_url, undefined, bearer(viewer.token));
     expect(list.statusCode).toBe(200);
     expect(list.body).toBe(playlist);

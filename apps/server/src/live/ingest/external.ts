@@ -61,7 +61,7 @@ export class ExternalIngest implements LiveIngest {
 /** No self-hosted ingest here (LIVE_INGEST=off, or only another platform is configured). */
 export class NoIngest implements LiveIngest {
   readonly kind = 'off' as const;
-  readonly hls: HlsSource = { read: async () => null };
+  readonly hls: HlsSource = { read: async () => null, clear: async () => {} };
   state(): IngestState {
     return 'off';
   }

@@ -54,6 +54,11 @@ export class DiskHlsSource implements HlsSource {
       throw error;
     }
   }
+
+  async clear(streamKey: string): Promise<void> {
+    if (!STREAM_KEY_PATTERN.test(streamKey)) return;
+    await fs.promises.rm(path.join(this.dir, streamKey), { recursive: true, force: true });
+  }
 }
 
 const ORIGIN_TIMEOUT_MS = 5000;
@@ -89,4 +94,7 @@ export class HttpHlsSource implements HlsSource {
       size: Number.isFinite(length) && length >= 0 && response.headers.has('content-length') ? length : undefined,
     };
   }
+
+  /** The folder is on the nginx machine: an earlier broadcast's playlist shows until nginx replaces it. */
+  async clear(): Promise<void> {}
 }

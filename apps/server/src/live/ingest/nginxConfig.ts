@@ -4,6 +4,8 @@ import path from 'node:path';
  * HLS settings, chosen for latency on a store screen: 1 s fragments (the encoder's keyframe interval should be
  * 1 s: `-g` of the frame rate), a 4 s playlist (hls.js starts 3 fragments behind the live edge, so about 3-4 s
  * behind the encoder, plus the encoder's own delay), and fragments removed once they left the playlist.
+ * Each broadcast starts a playlist of its own (`hls_continuous off`): a publisher that comes back after an
+ * hour must not bring back fragments of an hour ago; players start the stream again on the 'live' event.
  */
 export const HLS_SETTINGS = { fragmentSeconds: 1, playlistSeconds: 4 } as const;
 /** How often nginx re-asks the hook whether a publisher may go on (a rotated or deleted key stops within this). */
@@ -125,6 +127,6 @@ export function rtmpApplication(urls: { hls: string; publish: string; done: stri
       hls_fragment ${HLS_SETTINGS.fragmentSeconds}s;
       hls_playlist_length ${HLS_SETTINGS.playlistSeconds}s;
       hls_cleanup on;
-      hls_continuous on;
+      hls_continuous off;
     }`;
 }

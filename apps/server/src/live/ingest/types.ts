@@ -16,6 +16,11 @@ export type HlsFile = { body: Readable; size: number | undefined };
 export interface HlsSource {
   /** The file, or null when it does not exist (yet, or any more). */
   read(streamKey: string, file: string): Promise<HlsFile | null>;
+  /**
+   * Removes what an earlier broadcast of the key left (a new one is about to start), so nobody is served its
+   * stale playlist while nginx writes the first fragment; a no-op where the server cannot write.
+   */
+  clear(streamKey: string): Promise<void>;
 }
 
 /** Called when every publisher is gone at once (the embedded nginx stopped or is about to start). */

@@ -4,15 +4,16 @@ import { findSelfHostedStreamByKey } from '../contents';
 import type { AppDeps } from '../types';
 import { confirmBroadcast, type EndReason, endAllBroadcasts, endClientBroadcast, isOnAir, openBroadcast } from './repo';
 
-type Deps = Pick<AppDeps, 'db' | 'contentPlayers'>;
+type Deps = Pick<AppDeps, 'db' | 'contentPlayers' | 'media'>;
 
 /** One publisher as nginx names it: its stream key (the stream name) and its connection id. */
 export type Publisher = { key: string; client: string };
 
 /**
  * on_publish: the key must be the current key of a non-deleted self-hosted stream; then its broadcast
- * opens and, when it was off air, the players whose manifest carries it are told (in the same transaction).
- * Answers the content id, or null to refuse (nginx then closes the encoder's connection).
+ * opens and, when it was off air, the players whose manifest carries it are told (in the same transaction),
+ * once what an earlier broadcast left in its HLS folder is gone. Answers the content id, or null to refuse
+ * (nginx then closes the encoder's connection). nginx writes nothing before it has this answer.
  */
 export async function startBroadcast(deps: Deps, publisher: Publisher, now = new Date()): Promise<string | null> {
   return deps.db.transaction(async (tx) => {
@@ -23,7 +24,10 @@ export async function startBroadcast(deps: Deps, publisher: Publisher, now = new
       { contentId: content.id, client: publisher.client, keyHash: streamKeyHash(publisher.key) },
       now,
     );
-    if (!wasOnAir) await notifyLive(tx, await deps.contentPlayers(tx, content.id), content.id, true);
+    if (!wasOnAir) {
+      await deps.media.liveIngest.hls.clear(publisher.key);
+      await notifyLive(tx, await deps.contentPlayers(tx, content.id), content.id, true);
+    }
     return content.id;
   });
 }
