@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedIngest } from '../../src/live';
 import { ingestPaths, renderEmbeddedNginxConfig } from '../../src/live/ingest/nginxConfig';
+import { childrenOf } from '../../src/live/ingest/process';
 import { tempDir } from '../helpers';
 import { freePort, waitFor } from './running';
 import { logCapture } from './support';
@@ -82,7 +83,6 @@ describe('the embedded ingest', () => {
     );
     const stale = spawn(NGINX, ['-p', `${paths.root}/`, '-c', paths.config, '-e', 'stderr'], {
       stdio: 'ignore',
-      detached: true,
     });
     await waitFor('the stale nginx', async () =>
       existsSync(paths.pid) && pidOf(dataDir) === stale.pid ? true : undefined,
@@ -97,12 +97,16 @@ describe('the embedded ingest', () => {
     expect(downs).toHaveLength(1);
     expect(readFileSync(paths.config, 'utf8')).not.toContain('stale-secret');
 
+    // A master killed outright leaves its workers holding the ports: they must go before nginx runs again.
+    const workers = childrenOf(first);
+    expect(workers.length).toBeGreaterThan(0);
     process.kill(first, 'SIGKILL');
     const second = await waitFor('nginx to run again', async () => {
       const pid = existsSync(paths.pid) ? pidOf(dataDir) : 0;
       return ingest.state() === 'running' && pid !== first && pid > 0 ? pid : undefined;
     });
     expect(alive(second)).toBe(true);
+    for (const worker of workers) expect(alive(worker)).toBe(false);
     expect(downs.length).toBeGreaterThanOrEqual(2);
     await waitFor('the restart in the log', async () =>
       logs.some((line) => line.includes('restarting in')) ? true : undefined,

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { dropPublisher } from './control';
 import { DiskHlsSource } from './hls';
 import { type IngestPaths, ingestPaths, RTMP_APPLICATION, renderEmbeddedNginxConfig } from './nginxConfig';
-import { redactNginxLine, stopStaleNginx, waitForExit } from './process';
+import { childrenOf, redactNginxLine, stopProcesses, stopStaleNginx, waitForExit } from './process';
 import type { IngestDownHandler, IngestState, LiveIngest } from './types';
 
 export type EmbeddedIngestOptions = {
@@ -53,6 +53,8 @@ export class EmbeddedIngest implements LiveIngest {
   private failures = 0;
   private log: FastifyBaseLogger | undefined;
   private hookBaseUrl = '';
+  /** The running master's workers (Linux /proc), ended by hand should the master die without them. */
+  private workers: number[] = [];
 
   constructor(private readonly options: EmbeddedIngestOptions) {
     this.paths = ingestPaths(options.dataDir);
@@ -116,7 +118,6 @@ export class EmbeddedIngest implements LiveIngest {
       child.kill('SIGTERM');
       if (!(await waitForExit(child.pid, STOP_TIMEOUT_MS))) child.kill('SIGKILL');
       await this.exited;
-      killGroup(child.pid);
     }
     if (this.current !== 'unavailable') this.current = 'stopped';
     if (child) await this.tellDown('the server stopped');
@@ -167,10 +168,10 @@ export class EmbeddedIngest implements LiveIngest {
     });
     fs.writeFileSync(paths.config, config, { mode: 0o600 });
     const startedAt = Date.now();
-    // Its own process group: should the master die, its workers (which hold the ports) go with the group.
+    // In the server's own process group: whoever stops the whole group (a terminal's Ctrl+C, systemd, a test
+    // runner) stops nginx with it, even when the server itself gets no chance to.
     const child = spawn(this.options.nginxPath, ['-p', `${paths.root}/`, '-c', paths.config, '-e', 'stderr'], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
     });
     this.child = child;
     let gone = false;
@@ -192,6 +193,7 @@ export class EmbeddedIngest implements LiveIngest {
     }
     if (await this.waitUntilReady(() => gone)) {
       this.current = 'running';
+      this.workers = child.pid === undefined ? [] : childrenOf(child.pid);
       log.info({ rtmpPort: this.options.rtmpPort }, 'live ingest: nginx-rtmp is receiving RTMP');
     } else if (!gone) {
       log.error(`live ingest: nginx did not answer within ${READY_TIMEOUT_MS / 1000} s; restarting it`);
@@ -217,7 +219,9 @@ export class EmbeddedIngest implements LiveIngest {
   ): void {
     if (this.child === child) this.child = undefined;
     if (this.stopping) return;
-    if (child.pid !== undefined) killGroup(child.pid);
+    // A master that died leaves its workers running, holding the ports: they go before nginx starts again.
+    stopProcesses(this.workers, 'nginx: ');
+    this.workers = [];
     const log = this.log as FastifyBaseLogger;
     this.failures = ranMs >= HEALTHY_RUN_MS ? 0 : this.failures + 1;
     const wait = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, this.failures - 1));
@@ -230,15 +234,6 @@ export class EmbeddedIngest implements LiveIngest {
       if (!this.stopping) void this.launch().catch((failure: unknown) => log.error({ err: failure }, 'live ingest'));
     }, wait);
     this.retry.unref();
-  }
-}
-
-/** Ends whatever is left of an nginx's process group (workers orphaned by a master that died). */
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Nothing left.
   }
 }
 

@@ -53,15 +53,40 @@ export async function stopStaleNginx(pidFile: string, configFile: string): Promi
   } catch {
     return false;
   }
-  await waitForExit(pid, 5000);
-  // The server started it as a process group leader: the group takes any worker the master left behind.
-  for (const target of [-pid, pid]) {
+  // A master asked to stop takes its workers with it.
+  if (!(await waitForExit(pid, 5000))) {
     try {
-      process.kill(target, 'SIGKILL');
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone meanwhile.
+    }
+    await waitForExit(pid, 2000);
+  }
+  return true;
+}
+
+/** A process's children (Linux: /proc/<pid>/task/<pid>/children); none where that is not available. */
+export function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number)
+      .filter((child) => Number.isInteger(child) && child > 1);
+  } catch {
+    return [];
+  }
+}
+
+/** SIGKILLs those of `pids` whose command line still starts with `title` (a number may have been reused). */
+export function stopProcesses(pids: readonly number[], title: string): void {
+  for (const pid of pids) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(title)) continue;
+      process.kill(pid, 'SIGKILL');
     } catch {
       // Gone already.
     }
   }
-  await waitForExit(pid, 2000);
-  return true;
 }
