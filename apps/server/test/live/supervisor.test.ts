@@ -37,10 +37,11 @@ function ingestFor(dataDir: string, rtmpPort: number, overrides: { nginxPath?: s
   return { ingest, downs, logs: log.lines, logger: pino({ level: 'info' }, log.stream) };
 }
 
+/** Running (a zombie waiting for its new parent to reap it does not count: it holds nothing any more). */
 const alive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+    return state !== 'Z' && state !== 'X';
   } catch {
     return false;
   }
