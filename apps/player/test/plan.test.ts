@@ -17,6 +17,7 @@ const media = (id: string, type: 'image' | 'movie' = 'image') => ({
   display_pattern: 'Multi,CW',
   url: `/agent/v1/media/${id}`,
   stream_url: null,
+  live: null,
 });
 
 const schedule = (id: string, over: Partial<TManifestSchedule>): TManifestSchedule => ({

@@ -25,6 +25,7 @@ export * from './schemas/common';
 export * from './schemas/contents';
 export * from './schemas/devices';
 export * from './schemas/history';
+export * from './schemas/live';
 export * from './schemas/logs';
 export * from './schemas/registrations';
 export * from './schemas/schedules';

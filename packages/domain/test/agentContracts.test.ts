@@ -11,6 +11,7 @@ describe('agent contracts', () => {
       ['GET', '/agent/v1/manifest', 'device'],
       ['GET', '/agent/v1/media/:content_id', 'device'],
       ['GET', '/agent/v1/events', 'device'],
+      ['GET', '/agent/v1/live/:content_id/:file', 'device'],
       ['POST', '/agent/v1/plays', 'device'],
     ]);
     expect(AGENT_CONTRACT_LIST.every((c) => c.path.startsWith(`${AGENT_PREFIX}/`))).toBe(true);

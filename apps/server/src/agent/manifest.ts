@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   AGENT_CONTRACTS,
+  LOGO_POSITIONS,
   MANIFEST_HORIZON_HOURS,
   pathOf,
   type TimeZone,
   type TManifest,
+  type TManifestLive,
   type TManifestMedia,
   todayIn,
 } from '@signage/domain';
@@ -38,8 +40,24 @@ function mediaOf(row: ContentRow | undefined, today: string): TManifestMedia | n
     license_from: row.licenseFrom,
     license_to: row.licenseTo,
     display_pattern: row.displayPattern,
-    url: !stream && row.mediaKey ? pathOf(AGENT_CONTRACTS.media, { content_id: row.id }) : null,
-    stream_url: stream ? row.playbackUrl : null,
+    // A stream's file is its live image: players keep it like any file and show it while off air.
+    url: row.mediaKey ? pathOf(AGENT_CONTRACTS.media, { content_id: row.id }) : null,
+    stream_url: stream ? pathOf(AGENT_CONTRACTS.live, { content_id: row.id, file: 'index.m3u8' }) : null,
+    live: stream ? liveOf(row) : null,
+  };
+}
+
+function liveOf(row: ContentRow): TManifestLive {
+  const fullscreen = row.layout !== 'Multielement';
+  const logo = LOGO_POSITIONS.find((p) => p === row.liveLogoPosition);
+  return {
+    layout: fullscreen ? 'Fullscreen' : 'Multielement',
+    title: fullscreen ? '' : (row.title ?? ''),
+    output_width: row.outputWidth ?? 1280,
+    output_height: row.outputHeight ?? 720,
+    logo_position: fullscreen ? (logo ?? null) : null,
+    prompt: fullscreen ? (row.livePrompt ?? '') : '',
+    dashboard: row.liveDashboard === 'show' ? 'show' : 'hide',
   };
 }
 

@@ -13,6 +13,7 @@ import {
   ZPlayBatch,
   ZPlaysReply,
 } from '../schemas/agent';
+import { ZLiveFileParams } from '../schemas/live';
 import { type Contract, defineContract } from './contract';
 
 /** Where the player protocol lives; its version is part of the path. */
@@ -94,6 +95,18 @@ export const AGENT_CONTRACTS = {
     roles: 'device',
     summary:
       "Bearer device token. Server-Sent Events: 'hello' on connect, 'manifest' when the player's manifest may have changed (collect now), 'revoked' when the player is deleted (then the stream closes); ': ping' comments every 25 s. Works across server processes (PostgreSQL LISTEN/NOTIFY)",
+    tags: ['agent'],
+  }),
+  live: defineContract({
+    method: 'GET',
+    path: '/agent/v1/live/:content_id/:file',
+    params: ZLiveFileParams,
+    response: z.any(),
+    reply: 'raw',
+    errors: [400, 403, 404],
+    roles: 'device',
+    summary:
+      "Bearer device token. A live stream's HLS playlist (index.m3u8) or segment, for a stream in the player's manifest (403 otherwise); 404 while the stream is off air",
     tags: ['agent'],
   }),
   plays: defineContract({

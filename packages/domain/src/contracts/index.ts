@@ -1,6 +1,7 @@
 import { CONTENT_CONTRACTS } from './contents';
 import type { Contract } from './contract';
 import { HISTORY_CONTRACTS } from './history';
+import { LIVE_CONTRACTS } from './live';
 import { PLAYER_CONTRACTS } from './players';
 import { SCHEDULE_CONTRACTS } from './schedules';
 import { SETTING_CONTRACTS } from './settings';
@@ -10,6 +11,7 @@ export * from './agent';
 export * from './contents';
 export * from './contract';
 export * from './history';
+export * from './live';
 export * from './players';
 export * from './schedules';
 export * from './settings';
@@ -23,6 +25,7 @@ export const API = {
   contents: CONTENT_CONTRACTS,
   history: HISTORY_CONTRACTS,
   schedules: SCHEDULE_CONTRACTS,
+  live: LIVE_CONTRACTS,
 } as const;
 
 export const API_CONTRACTS: readonly Contract[] = Object.values(API).flatMap((group) => Object.values(group));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../rules/players';
 import { isValidZone } from '../rules/time';
 import { ZDeliveryReport } from './delivery';
+import { ZManifestLive } from './live';
 import { ZLogLevel } from './logs';
 import { ZSerial } from './registrations';
 
@@ -89,10 +90,15 @@ export const ZManifestMedia = z.object({
   license_from: z.string().nullable(),
   license_to: z.string().nullable(),
   display_pattern: z.string(),
-  /** The media endpoint (relative to the server), null for streams. */
+  /**
+   * The media endpoint (relative to the server). For a stream: its live image (size, sha256 and content_type
+   * are the image's), downloaded and verified like any file, shown while the stream is off air.
+   */
   url: z.string().nullable(),
-  /** A live stream's playback URL. */
+  /** A stream's HLS playlist, relative to the server (device token): /agent/v1/live/{content_id}/index.m3u8. */
   stream_url: z.string().nullable(),
+  /** A stream's rendering (layout, output resolution, logo position, prompt, dashboard); null otherwise. */
+  live: ZManifestLive.nullable(),
 });
 export type TManifestMedia = z.infer<typeof ZManifestMedia>;
 export const ZManifestSchedule = z.object({
@@ -164,11 +170,12 @@ export const ZPlaysReply = z.object({ acked: z.number().int(), stored: z.number(
  * The push channel GET /agent/v1/events (Server-Sent Events, read with fetch so the device token travels in the
  * Authorization header). Events: `hello` on connect (data ZAgentHello), `manifest` when anything in the player's
  * manifest may have changed (data ZAgentManifestEvent: collect now), `revoked` when the player is deleted (the
- * server then closes the stream; the player forgets its token). A comment line (': ping') every
+ * server then closes the stream; the player forgets its token), `live` when a live content of its manifest goes on
+ * or off air (data ZAgentLiveEvent: start or stop the stream now). A comment line (': ping') every
  * AGENT_EVENTS_PING_SECONDS keeps proxies from closing an idle stream.
  */
 export const AGENT_EVENTS_PING_SECONDS = 25;
-export const AGENT_EVENT_NAMES = ['hello', 'manifest', 'revoked'] as const;
+export const AGENT_EVENT_NAMES = ['hello', 'manifest', 'revoked', 'live'] as const;
 export type AgentEventName = (typeof AGENT_EVENT_NAMES)[number];
 export const ZAgentHello = z.object({ device_code: z.string(), server_time: z.string() });
 export const ZAgentManifestEvent = z.object({
