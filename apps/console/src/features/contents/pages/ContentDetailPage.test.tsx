@@ -1,5 +1,5 @@
 import { ROLES, type Role, type TContent } from '@signage/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failure, type MockReply, mockFetch, success } from '../../../test/fetchMock';
@@ -120,7 +120,11 @@ describe('Content detail of a live content', { timeout: 60_000 }, () => {
   it('issues a new key after confirming and shows it with Copy; the detail shows the new key', async () => {
     const user = userEvent.setup();
     const { requests } = setup('DS_FRIT');
-    await user.click(await screen.findByRole('button', { name: 'Issue new key' }, { timeout: 15_000 }));
+    // An unsaved name stays as typed through the new key.
+    fireEvent.change(await screen.findByLabelText('Content name', {}, { timeout: 15_000 }), {
+      target: { value: 'Evening live' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Issue new key' }));
     await user.click(within(keyDialog()).getByRole('button', { name: 'Issue new key' }));
     expect(await within(keyDialog()).findByText('New stream key issued')).toBeInTheDocument();
     expect(rotations(requests)).toHaveLength(1);
@@ -134,6 +138,7 @@ describe('Content detail of a live content', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Show' }));
     expect(screen.getByText(NEW_KEY)).toBeInTheDocument();
     expect(screen.queryByText(OLD_KEY)).toBeNull();
+    expect(screen.getByLabelText('Content name')).toHaveValue('Evening live');
 
     // Opened again, the dialog asks again rather than showing the last key.
     await user.click(screen.getByRole('button', { name: 'Issue new key' }));
