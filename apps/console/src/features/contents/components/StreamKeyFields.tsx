@@ -25,8 +25,11 @@ export function RtmpUrlValue({ value }: { value: string }) {
   );
 }
 
-/** The stream key, hidden until Show; Copy copies it either way; 'Issue new key' opens the confirmation. */
-export function StreamKeyValue({ content }: { content: Pick<TContent, 'stream_key'> }) {
+/**
+ * The stream key, hidden until Show; Copy copies it either way. 'Issue new key' opens the confirmation, for streams
+ * of the server's own ingest only: another platform issues its keys itself (the server refuses those with 409).
+ */
+export function StreamKeyValue({ content }: { content: Pick<TContent, 'stream_key' | 'livePlatform'> }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const key = content.stream_key ?? '';
@@ -50,9 +53,11 @@ export function StreamKeyValue({ content }: { content: Pick<TContent, 'stream_ke
         </Button>
         <CopyButton value={key} label={t('live.keys.streamKey')} />
       </Flex>
-      <Button danger icon={<KeyOutlined aria-hidden />} onClick={() => useOverlay.getState().show('streamKeyRotate')}>
-        {t('live.keys.issue')}
-      </Button>
+      {content.livePlatform === 'selfhosted' ? (
+        <Button danger icon={<KeyOutlined aria-hidden />} onClick={() => useOverlay.getState().show('streamKeyRotate')}>
+          {t('live.keys.issue')}
+        </Button>
+      ) : null}
     </Flex>
   );
 }

@@ -44,9 +44,13 @@ const live: TContent = {
   stream_key: OLD_KEY,
 };
 
-function setup(role: Role, rotate: () => MockReply = () => success({ rtmp_url: RTMP, stream_key: NEW_KEY })) {
+function setup(
+  role: Role,
+  rotate: () => MockReply = () => success({ rtmp_url: RTMP, stream_key: NEW_KEY }),
+  stored: TContent = live,
+) {
   const mock = mockFetch({
-    [`GET /api/contents/${live.key}`]: () => success(live),
+    [`GET /api/contents/${live.key}`]: () => success(stored),
     [`GET /api/live/${live.content_id}/status`]: () =>
       success({
         content_id: live.content_id,
@@ -96,6 +100,13 @@ describe('Content detail of a live content', { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/contents/detail'), { timeout: 15_000 });
     expect(screen.queryByText(RTMP)).toBeNull();
     expect(screen.queryByText(OLD_KEY)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Issue new key' })).toBeNull();
+  });
+
+  it('offers no new key for a stream of another platform, which issues its keys itself', async () => {
+    setup('DS_MK', undefined, { ...live, livePlatform: 'bambuser', bambuser_showId: 'show-1' });
+    expect(await screen.findByText(RTMP, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Stream key (hidden)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Issue new key' })).toBeNull();
   });
 

@@ -224,7 +224,7 @@ export default function ContentDetailPage() {
           </Button>
         </Flex>
       </Card>
-      {stream && showKeys ? <RotateKeyDialog content={content} /> : null}
+      {stream && showKeys && content.livePlatform === 'selfhosted' ? <RotateKeyDialog content={content} /> : null}
     </>
   );
 }

@@ -105,10 +105,23 @@ describe('Live preview', () => {
     expect(hls.made[0]!.destroyed).toBe(true);
   });
 
-  it('says when there has been no broadcast yet', async () => {
-    answer = () => success(offAir(null));
+  it.each([
+    [
+      'unavailable',
+      "The server's stream ingest is not running, so encoders cannot broadcast now. The server log says why.",
+    ],
+    ['off', 'This server does not receive streams (its ingest is turned off), so encoders cannot broadcast to it.'],
+  ] as const)('says encoders cannot broadcast while the ingest is %s', async (ingest, warning) => {
+    answer = () => success({ ...offAir(null), ingest });
+    renderPreview();
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+  });
+
+  it('says when there has been no broadcast yet, and nothing of the ingest while it runs', async () => {
+    answer = () => success({ ...offAir(null), ingest: 'running' });
     renderPreview();
     expect(await screen.findByText('No broadcast yet')).toBeInTheDocument();
+    expect(screen.queryByText(/encoders cannot broadcast/)).toBeNull();
   });
 
   it('goes back to the live image when playback fails, and tries the stream again while it is on air', async () => {

@@ -1,4 +1,4 @@
-import type { TContent } from '@signage/domain';
+import type { TContent, TLiveStatus } from '@signage/domain';
 import { Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,12 @@ function OnAirMark({ onAir }: { onAir: boolean }) {
 }
 
 type OffAirReason = 'offAirNote' | 'reconnecting' | 'checking' | 'stateUnknown';
+
+/** What to say when the server's own ingest cannot receive the stream (its `ingest` state), if anything. */
+function ingestWarning(ingest: TLiveStatus['ingest']): 'live.ingestDown' | 'live.ingestOff' | null {
+  if (ingest === 'stopped' || ingest === 'unavailable') return 'live.ingestDown';
+  return ingest === 'off' ? 'live.ingestOff' : null;
+}
 
 /** What stands in for the stream: the content's live image (what players show too) and why it is shown. */
 function OffAirView({
@@ -104,6 +110,7 @@ export default function LivePreview({ content, maxHeight = 320, pollMs = LIVE_ST
       (state.last_ended_at
         ? t('live.lastEnded', { time: liveTime(state.last_ended_at, now) })
         : t('live.neverBroadcast'));
+  const warning = state && !onAir ? ingestWarning(state.ingest) : null;
   const reason: OffAirReason = state
     ? onAir
       ? 'reconnecting'
@@ -125,6 +132,7 @@ export default function LivePreview({ content, maxHeight = 320, pollMs = LIVE_ST
         {state ? <OnAirMark onAir={onAir} /> : null}
         {since ? <Typography.Text type="secondary">{since}</Typography.Text> : null}
       </Flex>
+      {warning ? <Typography.Text type="warning">{t(warning)}</Typography.Text> : null}
       {onAir && failedAt === null ? (
         <HlsVideo
           // A new broadcast gets a new player: the old one's playlist position means nothing to it.
