@@ -173,11 +173,18 @@ export class EmbeddedIngest implements LiveIngest {
       detached: true,
     });
     this.child = child;
+    // Its own group also means nothing ends it with the server: a server that exits without stop() (a second
+    // Ctrl+C, the shutdown timeout) would leave it holding the RTMP port, so the exit takes the group along.
+    const endWithServer = () => {
+      if (child.pid !== undefined) killGroup(child.pid);
+    };
+    process.once('exit', endWithServer);
     let gone = false;
     this.exited = new Promise((resolve) => {
       const finish = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
         if (gone) return;
         gone = true;
+        process.removeListener('exit', endWithServer);
         resolve();
         this.onExit(child, code, signal, Date.now() - startedAt, error);
       };
