@@ -37,13 +37,11 @@ export function StreamKeyValue({ content }: { content: Pick<TContent, 'stream_ke
     <Flex vertical gap={8} align="flex-start">
       <Flex gap={8} align="center" wrap>
         {shown ? (
-          <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="stream-key">
+          <Typography.Text code style={{ wordBreak: 'break-all' }}>
             {key}
           </Typography.Text>
         ) : (
-          <Typography.Text aria-label={t('live.keys.hidden')} data-testid="stream-key">
-            {MASK}
-          </Typography.Text>
+          <Typography.Text aria-label={t('live.keys.hidden')}>{MASK}</Typography.Text>
         )}
         <Button
           icon={shown ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}

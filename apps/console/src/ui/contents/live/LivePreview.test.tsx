@@ -125,7 +125,9 @@ describe('Live preview', () => {
   });
 
   it('goes back to the live image when playback fails, and tries the stream again while it is on air', async () => {
-    answer = () => success(onAir(new Date().toISOString()));
+    // One broadcast: the same start in every answer (a new start would rightly get a new player).
+    const since = new Date().toISOString();
+    answer = () => success(onAir(since));
     renderPreview();
     await waitFor(() => expect(hls.made).toHaveLength(1));
     act(() => hls.made[0]!.failFatally());
@@ -137,6 +139,17 @@ describe('Live preview', () => {
     await waitFor(() => expect(hls.made).toHaveLength(2));
     expect(player()).toBeInTheDocument();
     expect(hls.made[1]!.destroyed).toBe(false);
+  });
+
+  it('starts a new player for a new broadcast (a publisher that dropped and came back)', async () => {
+    answer = () => success(onAir('2026-01-05T10:00:00.000Z'));
+    renderPreview();
+    await waitFor(() => expect(hls.made).toHaveLength(1));
+    answer = () => success(onAir('2026-01-05T10:05:00.000Z'));
+    await waitFor(() => expect(hls.made).toHaveLength(2));
+    expect(hls.made[0]!.destroyed).toBe(true);
+    expect(hls.made[1]!.destroyed).toBe(false);
+    expect(player()).toBeInTheDocument();
   });
 
   it('says the state could not be read while the server does not answer, and recovers when it does', async () => {

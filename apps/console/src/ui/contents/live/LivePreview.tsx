@@ -68,7 +68,6 @@ function OffAirView({
         />
       ) : null}
       <Typography.Text
-        data-testid="live-off-air-note"
         style={{
           position: 'absolute',
           left: 8,
