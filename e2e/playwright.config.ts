@@ -51,6 +51,9 @@ export default defineConfig({
       url: `${E2E.baseURL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
+      // SIGTERM, so the server shuts down and ends the nginx of its live ingest (its own process group, which a
+      // SIGKILL of the server's group would leave running, holding the RTMP port for the next run).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

@@ -1,13 +1,14 @@
 import { AREAS, COUNTRIES, LOCATIONS, MESSAGES, ROLES, ROUTES, STORE_TYPES } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
 import enFirstLoad from './en.json';
+import enLive from './en.live.json';
 import enSchedules from './en.schedules.json';
 import ja from './ja.json';
 import ko from './ko.json';
 import tw from './tw.json';
 
-/** The English reference: the first-load catalogue and the schedule screens' sections. */
-const en = { ...enFirstLoad, ...enSchedules };
+/** The English reference: the first-load catalogue and the deferred sections (schedule screens, live streams). */
+const en = { ...enFirstLoad, ...enSchedules, ...enLive };
 
 type Tree = { [key: string]: string | Tree };
 

@@ -5,14 +5,15 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
 import en from './en.json';
+import type enLive from './en.live.json';
 import type enSchedules from './en.schedules.json';
 
 /**
  * A language's catalogue, whole. English is split: en.json is in the first load; en.schedules.json holds
- * the schedule screens' sections, which those screens add when their code loads (schedules.ts). The other
- * languages are one file each, loaded on demand.
+ * the schedule screens' sections and en.live.json the live streams' section, which the screens showing them
+ * add when their code loads (schedules.ts, live.ts). The other languages are one file each, loaded on demand.
  */
-export type Catalogue = typeof en & typeof enSchedules;
+export type Catalogue = typeof en & typeof enSchedules & typeof enLive;
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

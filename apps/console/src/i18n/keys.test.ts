@@ -2,11 +2,12 @@ import { MENU, ROUTES } from '@signage/domain';
 import i18n, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enFirstLoad from './en.json';
+import enLive from './en.live.json';
 import enSchedules from './en.schedules.json';
 import { type I18nKey, isI18nKey, textOr } from './keys';
 
-/** The English reference: the first-load catalogue and the schedule screens' sections. */
-const en = { ...enFirstLoad, ...enSchedules };
+/** The English reference: the first-load catalogue and the deferred sections (schedule screens, live streams). */
+const en = { ...enFirstLoad, ...enSchedules, ...enLive };
 
 let t: TFunction;
 

@@ -7,8 +7,8 @@ export type I18nKey = ParseKeys;
 /**
  * Whether a key built at run time (from a value the server sent, such as a country code) is in
  * the English catalogue as loaded (the first load's sections, plus the sections of the screens whose code
- * has loaded: en.schedules.json, added by schedules.ts). Reading the live catalogue keeps the key list out
- * of the first load. Keys written in the code are checked by the typecheck instead; this is the one
+ * has loaded: en.schedules.json and en.live.json, added by schedules.ts and live.ts). Reading the loaded
+ * catalogue keeps the key list out of the first load. Keys written in the code are checked by the typecheck instead; this is the one
  * way to turn a computed string into a key.
  */
 export function isI18nKey(key: string): key is I18nKey {

@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedIngest } from '../../src/live';
 import { ingestPaths, renderEmbeddedNginxConfig } from '../../src/live/ingest/nginxConfig';
 import { childrenOf } from '../../src/live/ingest/process';
-import { tempDir } from '../helpers';
+import { SERVER_DIR, tempDir } from '../helpers';
 import { freePort, waitFor } from './running';
 import { logCapture } from './support';
 
@@ -118,4 +118,21 @@ describe('the embedded ingest', () => {
     expect(alive(second)).toBe(false);
     expect(downs.at(-1)).toBe('the server stopped');
   }, 120_000);
+
+  it('ends nginx when the server process exits without stopping it', async () => {
+    const dataDir = tempDir('signage-ingest-');
+    const server = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'test/live/exitWithoutStop.ts', dataDir, String(await freePort())],
+      { cwd: SERVER_DIR, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(server.stdout.trim(), server.stderr).toBe('running');
+    const pid = pidOf(dataDir);
+    try {
+      await waitFor('nginx to end with the server', async () => (alive(pid) ? undefined : true), { withinMs: 10_000 });
+    } finally {
+      // Without the fix nginx outlives the server: this test started it, so this test ends it.
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 90_000);
 });

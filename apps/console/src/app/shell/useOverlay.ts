@@ -12,7 +12,8 @@ export type OverlayId =
   | 'dialog'
   | 'deviceHelp'
   | 'newDeviceRefresh'
-  | 'contentPlayer';
+  | 'contentPlayer'
+  | 'streamKeyRotate';
 
 /**
  * Pickers that open from inside another overlay (the country picker and the tag dialog in a search

@@ -3,6 +3,7 @@ import {
   CONTENT_MESSAGES,
   isDisplayPattern,
   isLiveForm,
+  LIVE_CONTRACTS,
   MESSAGES,
   pathOf,
   type TContent,
@@ -11,6 +12,7 @@ import {
 } from '@signage/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api';
+import { liveStatusKey } from '../../ui/contents/live/liveStatus';
 
 const C = CONTENT_CONTRACTS;
 
@@ -52,6 +54,21 @@ export function useDeleteContent() {
   return useMutation({
     mutationFn: (contentId: string) => call(C.remove, { params: { contentId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+}
+
+/**
+ * Issues a new stream key for a live content (the old one stops at once and a running broadcast is cut): the
+ * detail shows the new key, and the on-air state is asked again at once.
+ */
+export function useRotateStreamKey(content: Pick<TContent, 'key' | 'content_id'>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(LIVE_CONTRACTS.rotateKey, { params: { key: content.key } }),
+    onSuccess: (reply) => {
+      client.setQueryData<TContent>(contentKeys.detail(content.key), (old) => old && { ...old, ...reply });
+      void client.invalidateQueries({ queryKey: liveStatusKey(content.content_id) });
+    },
   });
 }
 

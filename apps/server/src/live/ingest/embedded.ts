@@ -174,11 +174,18 @@ export class EmbeddedIngest implements LiveIngest {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    // A server that exits without stop() (a second Ctrl+C, the shutdown timeout, process.exit) would leave the
+    // nginx master holding the RTMP port: the exit tells it to stop (its workers go with it).
+    const endWithServer = () => {
+      child.kill('SIGTERM');
+    };
+    process.once('exit', endWithServer);
     let gone = false;
     this.exited = new Promise((resolve) => {
       const finish = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
         if (gone) return;
         gone = true;
+        process.removeListener('exit', endWithServer);
         resolve();
         this.onExit(child, code, signal, Date.now() - startedAt, error);
       };

@@ -4,15 +4,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
+import { useAuth } from '../../../app/auth/store';
 import { useScreenStateStore } from '../../../app/screenState';
 import { useBanner } from '../../../app/shell/useBanner';
 import { textOr } from '../../../i18n/keys';
 import { countryText, expiryText, gmt } from '../../../ui/contents/format';
 import { openDialog } from '../../../ui/dialog';
+import '../../../i18n/live';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useContent, useDeleteContent, useUpdateContent } from '../api';
 import { ContentPreview } from '../components/ContentPreview';
 import { LayoutSketch } from '../components/LayoutSketch';
+import { RotateKeyDialog } from '../components/RotateKeyDialog';
+import { canSeeStreamKeys, RtmpUrlValue, StreamKeyValue } from '../components/StreamKeyFields';
 import { fieldFeedback } from '../fieldFeedback';
 import { bannerTextOf } from '../messages';
 import { contentNameError } from '../rules';
@@ -63,10 +67,13 @@ export default function ContentDetailPage() {
   const [draft, setDraft] = useState<Editable | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<keyof Editable>>(new Set());
   const content = query.data;
+  const showKeys = canSeeStreamKeys(useAuth((state) => state.user));
+  // The draft follows the stored values when they change (a save), not when something else does (a new key).
+  const stored = content ? JSON.stringify(editableOf(content)) : null;
 
   useEffect(() => {
-    if (content) setDraft(editableOf(content));
-  }, [content]);
+    if (stored) setDraft(JSON.parse(stored) as Editable);
+  }, [stored]);
 
   if (!key || query.isError) return <Navigate to="/contents/list" replace />;
   if (!content || !draft) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
@@ -173,8 +180,16 @@ export default function ContentDetailPage() {
                       <LayoutSketch layout={content.layout} logoPosition={content.live_logo_position} />
                     </Flex>
                   </Descriptions.Item>
-                  <Descriptions.Item label="RTMP URL">{content.rtmp_url}</Descriptions.Item>
-                  <Descriptions.Item label={t('contents.detail.streamKey')}>{content.stream_key}</Descriptions.Item>
+                  {showKeys ? (
+                    <>
+                      <Descriptions.Item label={t('live.keys.rtmpUrl')}>
+                        <RtmpUrlValue value={content.rtmp_url ?? ''} />
+                      </Descriptions.Item>
+                      <Descriptions.Item label={t('live.keys.streamKey')}>
+                        <StreamKeyValue content={content} />
+                      </Descriptions.Item>
+                    </>
+                  ) : null}
                   <Descriptions.Item label={t('contents.live.resolution')}>
                     {`${content.output_resolution_width ?? ''} x ${content.output_resolution_height ?? ''}`}
                   </Descriptions.Item>
@@ -209,6 +224,7 @@ export default function ContentDetailPage() {
           </Button>
         </Flex>
       </Card>
+      {stream && showKeys && content.livePlatform === 'selfhosted' ? <RotateKeyDialog content={content} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { TContent } from '@signage/domain';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { useScreenStateStore } from '../../../app/screenState';
 import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
@@ -37,6 +38,8 @@ const content = (n: number): TContent => ({
   rtmp_url: null,
   stream_key: null,
 });
+
+vi.mock('hls.js', () => ({ default: { isSupported: () => false } }));
 
 /** First page empty but more to come, second page with two rows: the list fetches on by itself. */
 function mockPages() {
@@ -84,5 +87,43 @@ describe('Content list page', { timeout: 60_000 }, () => {
     renderApp('/contents/list', userWith('DS_LHQBIZ'));
     expect(await screen.findByText('Poster 1', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText('Details')).toBeNull();
+  });
+});
+
+describe('Content list play modal of a live content', { timeout: 60_000 }, () => {
+  it('shows whether it is on air and the live image while off air, without its key', async () => {
+    const user = userEvent.setup();
+    const stream: TContent = {
+      ...content(4),
+      name: 'Morning live',
+      type: 'stream',
+      content_url: null,
+      image_url: '/api/contents/k4/image',
+      rtmp_url: 'rtmp://signage.example.com:1935/live',
+      stream_key: 'secretKeyCCCCCCCCCCCCCCCCCCCCCCC',
+    };
+    mockFetch({
+      'GET /api/contents': () =>
+        success({ contents: [stream], summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS' } }),
+      [`GET /api/live/${stream.content_id}/status`]: () =>
+        success({
+          content_id: stream.content_id,
+          on_air: false,
+          on_air_since: null,
+          last_ended_at: '2026-01-05T10:40:00.000Z',
+          playback_url: `/api/live/${stream.content_id}/index.m3u8`,
+        }),
+    });
+    renderApp('/contents/list', userWith('DS_LHQBIZ'));
+    await user.click(await screen.findByRole('button', { name: 'Morning live' }, { timeout: 15_000 }));
+    const modal = await screen.findByRole('dialog', { name: 'Morning live' });
+    expect(await within(modal).findByText('Off air')).toBeInTheDocument();
+    expect(within(modal).getByText('Last broadcast ended 2026-01-05 10:40 GMT')).toBeInTheDocument();
+    expect(within(modal).getByRole('img', { name: 'Live image of Morning live' })).toHaveAttribute(
+      'src',
+      '/api/contents/k4/image',
+    );
+    expect(modal.querySelector('video')).toBeNull();
+    expect(within(modal).queryByText(/secretKey/)).toBeNull();
   });
 });
