@@ -101,6 +101,23 @@ describe('live content', () => {
     expect(second.stream_key).not.toBe(content.stream_key);
   });
 
+  it('gives the stream key only to those who may change contents (it lets anyone broadcast to the stores)', async () => {
+    const registered = (await upload(t.app, cookie, fullscreen, image())).json().data;
+    const read = async (role: 'DS_MK' | 'DS_LHQBIZ' | 'DS_LHQIT' | 'DS_ST') => {
+      const session = await signedIn(t.app, t.db, role, role === 'DS_MK' ? undefined : 'JP');
+      const one = await t.app.inject({ url: `/api/contents/${registered.key}`, headers: { cookie: session } });
+      const list = await t.app.inject({ url: '/api/contents?media_type=live', headers: { cookie: session } });
+      const listed = (list.json().data.contents as { key: string; stream_key: string | null }[]).find(
+        (c) => c.key === registered.key,
+      );
+      return { one: one.json().data?.stream_key, listed: listed?.stream_key };
+    };
+    expect(await read('DS_MK')).toEqual({ one: registered.stream_key, listed: registered.stream_key });
+    for (const role of ['DS_LHQBIZ', 'DS_LHQIT', 'DS_ST'] as const) {
+      expect(await read(role), role).toEqual({ one: null, listed: null });
+    }
+  });
+
   it('registers a Bambuser stream through its API', async () => {
     const response = await upload(
       t.app,

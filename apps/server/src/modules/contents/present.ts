@@ -8,6 +8,8 @@ export const mediaUrl = (key: string, which: 'file' | 'thumbnail') =>
 export type ContentView = {
   /** Our RTMP ingest's address on the console's host (null: none here); other platforms keep their own. */
   selfHostedRtmpUrl: string | null;
+  /** Whether the answer carries a stream's key: only to those who may change contents (the key publishes). */
+  streamKeys: boolean;
 };
 
 /** Where the console plays a stream: its HLS through this server (only our own ingest's streams have one). */
@@ -16,7 +18,11 @@ function playbackOf(row: ContentRow): string | null {
   return pathOf(API.live.file, { content_id: row.id, file: 'index.m3u8' });
 }
 
-/** A row as the API answers it (SPEC.md section 3). Media is served by this API, never by a storage address. */
+/**
+ * A row as the API answers it (SPEC.md section 3). Media is served by this API, never by a storage address. A
+ * stream's key is a secret that lets anyone broadcast to the stores: it is in the answer only when `view` says
+ * the user may have it.
+ */
 export function presentContent(row: ContentRow, view?: ContentView): TContent {
   const stream = row.type === 'stream';
   const ownIngest = stream && row.livePlatform === 'selfhosted';
@@ -49,6 +55,6 @@ export function presentContent(row: ContentRow, view?: ContentView): TContent {
     live_prompt: row.livePrompt,
     live_dashboard: row.liveDashboard,
     rtmp_url: ownIngest && view?.selfHostedRtmpUrl ? view.selfHostedRtmpUrl : row.rtmpUrl,
-    stream_key: row.streamKey,
+    stream_key: view?.streamKeys ? row.streamKey : null,
   };
 }

@@ -1,6 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import { API } from '@signage/domain';
 import type { FastifyRequest } from 'fastify';
+import { can } from '../../auth/policies';
+import type { SessionUser } from '../../auth/sessions';
 import { route } from '../../http/route';
 import { ingestHost } from '../../live';
 import type { ModulePlugin } from '../types';
@@ -21,13 +23,14 @@ export const contentsRoutes: ModulePlugin = async (app, { deps }) => {
 
   /** Where this request's console was opened: our ingest's address is shown on that host. */
   const hostOf = (request: FastifyRequest) => ingestHost(deps.config.publicUrl, request.hostname);
-  const viewOf = (request: FastifyRequest): ContentView => ({
+  const viewOf = (request: FastifyRequest, user: SessionUser): ContentView => ({
     selfHostedRtmpUrl: media.liveIngest.rtmpUrl(hostOf(request)),
+    streamKeys: can(user, 'content.edit'),
   });
 
-  route(app, C.list, async ({ user, query, request }) => searchContents(db, user, query, viewOf(request)));
+  route(app, C.list, async ({ user, query, request }) => searchContents(db, user, query, viewOf(request, user)));
   route(app, C.livePlatforms, async () => media.liveProviders.map((p) => ({ id: p.id, label: p.label })));
-  route(app, C.get, async ({ user, params, request }) => getContent(db, user, params.key, viewOf(request)));
+  route(app, C.get, async ({ user, params, request }) => getContent(db, user, params.key, viewOf(request, user)));
   route(app, C.media, async ({ user, params, request, reply }) => {
     const row = await visibleContent(db, user, params.key);
     return sendMedia(request, reply, media, row, params.which);
@@ -37,14 +40,14 @@ export const contentsRoutes: ModulePlugin = async (app, { deps }) => {
     C.register,
     async ({ user, request }) => {
       const { fields, file } = await receiveMultipart(request, incomingDirOf(media.uploadDir));
-      return registerFromForm(deps, user, fields, file, { host: hostOf(request), view: viewOf(request) });
+      return registerFromForm(deps, user, fields, file, { host: hostOf(request), view: viewOf(request, user) });
     },
     // Too large a form is refused from its declared length, before any of it is read.
     { preValidation: async (request) => assertDeclaredLength(request) },
   );
   route(app, C.registerUpload, async ({ user, body }) => registerFromTusUpload(deps, user, body));
   route(app, C.update, async ({ user, params, body, request }) =>
-    changeContent(deps, user, params.key, body, viewOf(request)),
+    changeContent(deps, user, params.key, body, viewOf(request, user)),
   );
   route(app, C.remove, async ({ user, params, request }) => {
     await removeContent(deps, user, params.contentId, request.log);

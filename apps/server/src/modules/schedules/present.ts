@@ -49,6 +49,7 @@ export function presentBrief(row: ScheduleRow): TScheduleBrief {
   };
 }
 
+/** A schedule's content; never with its stream key (content detail gives it to those who may change contents). */
 export function presentScheduleContent(row: ContentRow): TScheduleContent {
   const content = presentContent(row);
   return {
