@@ -225,7 +225,11 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     const zone = manifest?.time_zone ?? '';
     let format = clockFormat.get(zone);
     if (!format) {
-      format = new Intl.DateTimeFormat(lang, { ...(zone ? { timeZone: zone } : {}), hour: '2-digit', minute: '2-digit' });
+      format = new Intl.DateTimeFormat(lang, {
+        ...(zone ? { timeZone: zone } : {}),
+        hour: '2-digit',
+        minute: '2-digit',
+      });
       clockFormat.set(zone, format);
     }
     setText(clock, format.format(now));

@@ -108,7 +108,10 @@ export class Screen {
 
   /** Carries out what the watchdog decided. */
   act(action: Exclude<Action, { kind: 'none' } | { kind: 'reload-page' }>): void {
-    if (action.kind === 'reload-stream') return this.live?.reload(action.reason);
+    if (action.kind === 'reload-stream') {
+      this.live?.reload(action.reason);
+      return;
+    }
     const onScreen = this.layers[this.front]?.firstElementChild;
     if (action.kind === 'reload-video' && onScreen instanceof HTMLVideoElement) {
       const at = onScreen.currentTime;
@@ -138,7 +141,9 @@ export class Screen {
     this.livePending = { streams, retryAt: Number.POSITIVE_INFINITY };
     this.showing = first;
     this.shownSince = Date.now();
-    this.layers[this.front]?.replaceChildren(el('img', { src: this.deps.fileUrl(first.content_id), alt: '', className: 'media' }));
+    this.layers[this.front]?.replaceChildren(
+      el('img', { src: this.deps.fileUrl(first.content_id), alt: '', className: 'media' }),
+    );
     this.layers[this.front]?.classList.add('shown');
     this.loadLive(this.generation);
   }

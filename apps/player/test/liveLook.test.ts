@@ -1,7 +1,7 @@
 import type { TManifestLive } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
-import { elapsedText, liveLookOf, pickStream } from '../src/live/liveLook';
 import { PLAYER_TEXTS } from '../src/i18n';
+import { elapsedText, liveLookOf, pickStream } from '../src/live/liveLook';
 
 const texts = PLAYER_TEXTS.en;
 const fullscreen: TManifestLive = {
@@ -34,7 +34,11 @@ describe('how a live content looks on screen', () => {
       dashboard: 'Off air',
     });
     const on = liveLookOf(fullscreen, 'on_air', texts, 754_000);
-    expect(on).toMatchObject({ mark: { corner: 'lower_right', onAir: true }, prompt: null, dashboard: 'On air · 12:34' });
+    expect(on).toMatchObject({
+      mark: { corner: 'lower_right', onAir: true },
+      prompt: null,
+      dashboard: 'On air · 12:34',
+    });
     // Connecting or covering a still frame: still the live image with its prompt.
     expect(liveLookOf(fullscreen, 'connecting', texts, 0).prompt).toBe('The sale starts at 15:00');
     expect(liveLookOf(fullscreen, 'frozen', texts, 0).mark?.onAir).toBe(false);

@@ -106,7 +106,8 @@ describe('a live stream on the player', () => {
     expect(probeDelayMs(9, () => 1)).toBe(PROBE_MAX_MS);
     const machine = new LiveMachine(T0, () => 1);
     const delays = [0, 1, 2, 3].map(
-      (i) => (machine.on({ kind: 'probe', result: i === 3 ? 'unreachable' : 'off' }, T0 + i)[0] as { inMs: number }).inMs,
+      (i) =>
+        (machine.on({ kind: 'probe', result: i === 3 ? 'unreachable' : 'off' }, T0 + i)[0] as { inMs: number }).inMs,
     );
     expect(delays).toEqual([7_500, 10_000, 15_000, 15_000]);
   });

@@ -1,6 +1,15 @@
 import type { TManifest, TManifestSchedule } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
-import { hourIn, IMAGE_SECONDS, imageSecondsOf, isLive, mayDownload, nextScheduleAt, scheduleAt, streamsOf } from '../src/plan';
+import {
+  hourIn,
+  IMAGE_SECONDS,
+  imageSecondsOf,
+  isLive,
+  mayDownload,
+  nextScheduleAt,
+  scheduleAt,
+  streamsOf,
+} from '../src/plan';
 
 const media = (id: string, type: 'image' | 'movie' = 'image') => ({
   content_id: id,

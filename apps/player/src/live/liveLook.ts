@@ -44,12 +44,7 @@ export function elapsedText(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-export function liveLookOf(
-  live: TManifestLive,
-  phase: LivePhase,
-  texts: LiveTexts,
-  onAirMs: number,
-): LiveLook {
+export function liveLookOf(live: TManifestLive, phase: LivePhase, texts: LiveTexts, onAirMs: number): LiveLook {
   const streaming = phase === 'on_air';
   const aspect = live.output_width > 0 && live.output_height > 0 ? live.output_width / live.output_height : 16 / 9;
   const dashboard =
@@ -86,6 +81,8 @@ export function liveLookOf(
 export function pickStream(phases: readonly LivePhase[], chosen: number): number {
   // Sticky: a stream that plays (or is being connected) stays until it goes off air.
   if (chosen >= 0 && chosen < phases.length && phases[chosen] !== 'off_air') return chosen;
-  const first = phases.findIndex((phase) => phase !== 'off_air');
-  return first >= 0 ? first : 0;
+  return Math.max(
+    0,
+    phases.findIndex((phase) => phase !== 'off_air'),
+  );
 }

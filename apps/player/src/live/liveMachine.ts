@@ -29,10 +29,7 @@ export type LiveSignal =
   /** Every second, for timeouts. */
   | { kind: 'tick' };
 
-export type LiveEffect =
-  | { kind: 'probe'; inMs: number }
-  | { kind: 'connect' }
-  | { kind: 'disconnect' };
+export type LiveEffect = { kind: 'probe'; inMs: number } | { kind: 'connect' } | { kind: 'disconnect' };
 
 /** Frames not advancing for this long: the live image covers the still frame. */
 export const FREEZE_MS = 3_000;

@@ -37,7 +37,12 @@ export class LiveView {
   private disposed = false;
   private broadcastSince: number | null = null;
   private lastShown: { index: number; streaming: boolean } | null = null;
-  private readonly video = el('video', { className: 'media live-video', muted: true, playsInline: true, autoplay: true });
+  private readonly video = el('video', {
+    className: 'media live-video',
+    muted: true,
+    playsInline: true,
+    autoplay: true,
+  });
   private readonly image = el('img', { className: 'media live-image', alt: '' });
   private readonly box = el('div', { className: 'live-box' });
   private readonly prompt = el('p', { className: 'live-prompt' });
@@ -57,7 +62,9 @@ export class LiveView {
     this.machines = streams.map(() => new LiveMachine(now));
     this.timers = streams.map(() => undefined);
     this.aborts = streams.map(() => null);
-    this.machines.forEach((machine, index) => this.run(index, machine.start()));
+    this.machines.forEach((machine, index) => {
+      this.run(index, machine.start());
+    });
     this.repick(now);
   }
 
@@ -73,7 +80,7 @@ export class LiveView {
   tick(now: number = Date.now()): void {
     const machine = this.machines[this.chosen];
     if (machine && this.stream) this.signal(this.chosen, { kind: 'frame', time: this.video.currentTime }, now);
-    this.machines.forEach((_, index) => this.signal(index, { kind: 'tick' }, now));
+    for (let index = 0; index < this.machines.length; index++) this.signal(index, { kind: 'tick' }, now);
     this.draw(now);
   }
 
@@ -86,7 +93,9 @@ export class LiveView {
   /** What the watchdog watches: the stream's position while it is meant to play; nothing over the live image. */
   seen(): { kind: 'stream'; time: number } | { kind: 'none' } {
     const phase = this.machines[this.chosen]?.phase;
-    return phase === 'on_air' || phase === 'frozen' ? { kind: 'stream', time: this.video.currentTime } : { kind: 'none' };
+    return phase === 'on_air' || phase === 'frozen'
+      ? { kind: 'stream', time: this.video.currentTime }
+      : { kind: 'none' };
   }
 
   /** The stream on screen and whether it plays (false: its live image). */
@@ -98,7 +107,7 @@ export class LiveView {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.timers.forEach((timer) => clearTimeout(timer));
+    for (const timer of this.timers) clearTimeout(timer);
     for (const abort of this.aborts) abort?.abort();
     this.stream?.destroy();
     this.stream = null;
@@ -183,7 +192,8 @@ export class LiveView {
     this.root.style.setProperty('--live-aspect', String(item.live.output_width / item.live.output_height || 16 / 9));
     const main = el('div', { className: 'live-main' }, this.box);
     const inner = el('div', { className: multi ? 'live-inner live-multielement' : 'live-inner live-fullscreen' }, main);
-    if (multi) inner.append(el('aside', { className: 'live-side' }, this.title, this.state, this.sideImage, this.dashboard));
+    if (multi)
+      inner.append(el('aside', { className: 'live-side' }, this.title, this.state, this.sideImage, this.dashboard));
     else this.box.append(this.dashboard);
     this.root.replaceChildren(inner);
   }
