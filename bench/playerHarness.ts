@@ -3,8 +3,9 @@
  * schedules made through the console API (signed in as admin), the page paired with the PIN a registration
  * issues. Used by bench/player-soak.ts.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import type { Page } from 'playwright-core';
 
 export type Api = { base: string; cookie: string };
@@ -102,4 +103,49 @@ export async function pairPage(page: Page, api: Api, serial: string, query = '')
   await page.keyboard.type(issued.pin);
   await page.getByText('Nothing is scheduled').waitFor();
   return issued.device_code;
+}
+
+export async function removeSchedule(api: Api, scheduleId: string): Promise<void> {
+  await call<null>(api, `/api/schedules/${scheduleId}`, { method: 'DELETE' });
+}
+
+/**
+ * ffmpeg publishing a moving test pattern over RTMP at real time (the way an encoder in a store does), until
+ * stop() (which resolves once ffmpeg has exited).
+ */
+export function publish(rtmpUrl: string, streamKey: string, size = '640x360'): { stop: () => Promise<void> } {
+  const child = spawn(
+    'ffmpeg',
+    [
+      ...['-v', 'error', '-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
+      ...['-f', 'flv', `${rtmpUrl.replace(/\/$/, '')}/${streamKey}`],
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Whether something listens at an rtmp:// address (the self-hosted ingest). */
+export function listening(rtmpUrl: string): Promise<boolean> {
+  const url = new URL(rtmpUrl.replace(/^rtmp:/, 'http:'));
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port || 1935) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
