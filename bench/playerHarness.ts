@@ -40,7 +40,16 @@ export async function uploadFile(api: Api, file: string, type: string, name: str
 export async function registerLive(
   api: Api,
   imageFile: string,
-  fields: { name: string; prompt: string; logo: string; width?: number; height?: number; dashboard?: string },
+  fields: {
+    name: string;
+    prompt: string;
+    logo: string;
+    width?: number;
+    height?: number;
+    dashboard?: string;
+    /** Multielement (with this title) instead of Fullscreen. */
+    title?: string;
+  },
 ): Promise<{ content_id: string; stream_key: string; rtmp_url: string }> {
   const form = new FormData();
   const text: Record<string, string> = {
@@ -48,13 +57,14 @@ export async function registerLive(
     display_pattern: 'Multi,CW',
     region: 'JP',
     livePlatform: 'selfhosted',
-    layout: 'Fullscreen',
+    layout: fields.title ? 'Multielement' : 'Fullscreen',
+    title: fields.title ?? '',
     livestation_url: 'https://station.example.com/live',
     output_resolution: fields.width ? 'Manual_input' : 'W1280xH720_Pixels',
     output_resolution_width: String(fields.width ?? ''),
     output_resolution_height: String(fields.height ?? ''),
-    live_prompt: fields.prompt,
-    live_logo_position: fields.logo,
+    live_prompt: fields.title ? '' : fields.prompt,
+    live_logo_position: fields.title ? '' : fields.logo,
     live_dashboard: fields.dashboard ?? 'hide',
   };
   for (const [key, value] of Object.entries(text)) form.set(key, value);

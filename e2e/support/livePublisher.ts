@@ -36,8 +36,7 @@ export function drawFrame(frame: Buffer, stamp: number, index: number): void {
     }
   }
   const bar = (index * 8) % width;
-  for (let row = 280; row < 344; row++)
-    frame.fill(230, row * width + bar, row * width + Math.min(width, bar + 48));
+  for (let row = 280; row < 344; row++) frame.fill(230, row * width + bar, row * width + Math.min(width, bar + 48));
 }
 
 /**

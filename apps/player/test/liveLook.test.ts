@@ -32,6 +32,8 @@ describe('how a live content looks on screen', () => {
       mark: { corner: 'lower_right', onAir: false },
       prompt: 'The sale starts at 15:00',
       dashboard: 'Off air',
+      // The mark is in a lower corner: the dashboard goes to the top edge.
+      dashboardEdge: 'top',
     });
     const on = liveLookOf(fullscreen, 'on_air', texts, 754_000);
     expect(on).toMatchObject({
@@ -56,6 +58,13 @@ describe('how a live content looks on screen', () => {
       dashboard: null,
     });
     expect(liveLookOf(multi, 'off_air', texts, 0)).toMatchObject({ state: 'Off air', sideImage: false });
+    // Its dashboard, when shown, says how long it has been on air; off air the panel's state says it already.
+    const shown = { ...multi, dashboard: 'show' as const };
+    expect(liveLookOf(shown, 'on_air', texts, 61_000).dashboard).toBe('On air · 1:01');
+    expect(liveLookOf(shown, 'off_air', texts, 0).dashboard).toBeNull();
+    expect(liveLookOf({ ...fullscreen, logo_position: 'upper_left' }, 'off_air', texts, 0).dashboardEdge).toBe(
+      'bottom',
+    );
   });
 
   it('dashboard: only what the player knows (state, time on air), in every language', () => {

@@ -12,8 +12,9 @@ import type { LivePhase } from './liveMachine';
  *   written over the live image.
  * - Multielement: the box is the main element; beside it (below it on a portrait stage) a panel with the title,
  *   the state (LIVE or off air) and, while the stream plays, the live image as the show's picture.
- * - Dashboard 'show': the state and how long this broadcast has been on this screen. Nothing else is known to
- *   the player (no viewer count, no chat), so nothing else is shown.
+ * - Dashboard 'show': the state and how long this broadcast has been on this screen (Multielement: only while
+ *   on air, its panel already says off air). Nothing else is known to the player (no viewer count, no chat), so
+ *   nothing else is shown.
  */
 export type LiveLook = {
   layout: 'fullscreen' | 'multielement';
@@ -29,8 +30,10 @@ export type LiveLook = {
   state: string | null;
   /** Multielement: the live image beside the stream while it plays (off air it fills the main box). */
   sideImage: boolean;
-  /** The dashboard's line; null when the registration hides it. */
+  /** The dashboard's line; null when the registration hides it (or, Multielement, while its state says off air). */
   dashboard: string | null;
+  /** Fullscreen: the dashboard sits at the edge away from the mark, so the two never overlap. */
+  dashboardEdge: 'top' | 'bottom';
 };
 
 export type LiveTexts = { liveMark: string; offAir: string; onAirFor: string };
@@ -62,18 +65,21 @@ export function liveLookOf(live: TManifestLive, phase: LivePhase, texts: LiveTex
       title: live.title || null,
       state: streaming ? texts.liveMark : texts.offAir,
       sideImage: streaming,
-      dashboard,
+      dashboard: streaming ? dashboard : null,
+      dashboardEdge: 'bottom',
     };
   }
+  const corner = live.logo_position ?? 'upper_right';
   return {
     layout: 'fullscreen',
     aspect,
-    mark: { corner: live.logo_position ?? 'upper_right', onAir: streaming },
+    mark: { corner, onAir: streaming },
     prompt: !streaming && live.prompt ? live.prompt : null,
     title: null,
     state: null,
     sideImage: false,
     dashboard,
+    dashboardEdge: corner.startsWith('upper') ? 'bottom' : 'top',
   };
 }
 

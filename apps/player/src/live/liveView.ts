@@ -226,6 +226,7 @@ export class LiveView {
     this.state.classList.toggle('on-air', streaming);
     this.sideImage.hidden = !look.sideImage;
     this.dashboard.hidden = look.dashboard === null;
+    this.dashboard.dataset.edge = look.dashboardEdge;
     setText(this.dashboard, look.dashboard ?? '');
   }
 }
