@@ -57,7 +57,11 @@ export class Screen {
   /** Every second: the schedule that should be on screen now (null: the idle screen). */
   play(next: TManifestSchedule | null): void {
     if (this.showing && this.live === null) this.deps.queue.progress(Date.now() - this.shownSince);
-    const key = next && isLive(next) ? `${next.schedule_id}:${streamsOf(next).map((m) => m.content_id)}` : '';
+    // A live schedule is rebuilt when its streams or their rendering change (an edited title or prompt).
+    const key =
+      next && isLive(next)
+        ? `${next.schedule_id}:${JSON.stringify(streamsOf(next).map((m) => [m.content_id, m.stream_url, m.live]))}`
+        : '';
     if (next?.schedule_id !== this.current?.schedule_id || key !== this.liveKey) {
       this.clear();
       this.current = next;
@@ -71,7 +75,7 @@ export class Screen {
     if (this.live) {
       if (this.live.onScreen?.streaming) this.deps.queue.progress(Date.now() - this.shownSince);
       this.live.tick();
-    } else if (next && !this.showing && !this.preparing) this.showNext();
+    } else if (next && !this.liveKey && !this.showing && !this.preparing) this.showNext();
   }
 
   get playing(): TManifestSchedule | null {
@@ -97,6 +101,8 @@ export class Screen {
   /** What the watchdog watches. */
   seen(): Pick<Seen, 'showing' | 'loadingSince'> {
     if (this.live) return { showing: this.live.seen(), loadingSince: null };
+    // A live image while the live code loads: nothing that should advance.
+    if (this.liveKey) return { showing: { kind: 'none' }, loadingSince: null };
     const onScreen = this.layers[this.front]?.firstElementChild;
     const showing: Seen['showing'] = !this.showing
       ? { kind: 'none' }
