@@ -93,6 +93,8 @@ export async function startProduct(options: ProductOptions = {}): Promise<Starte
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         ADMIN_PASSWORD: PASSWORD,
+        // Benches measure the server; an embedded nginx would also fight over the RTMP port.
+        LIVE_INGEST: 'off',
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         ...options.env,
       },

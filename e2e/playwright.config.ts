@@ -58,6 +58,8 @@ export default defineConfig({
         DATA_DIR: E2E.dataDir,
         ADMIN_PASSWORD: E2E.adminPassword,
         LOG_LEVEL: 'warn',
+        // The embedded nginx-rtmp ingest, on a port of this run's own.
+        LIVE_RTMP_PORT: String(E2E.rtmpPort),
         // Single sign-on against the test identity provider; password sign-in is unaffected.
         SSO_IDP_SSO_URL: `${E2E.idpURL}/sso`,
         SSO_IDP_ENTITY_ID: `${E2E.idpURL}/metadata`,

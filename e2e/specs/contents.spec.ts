@@ -1,6 +1,7 @@
 import { rmSync, statSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth';
+import { E2E } from '../support/env';
 import { makeMedia } from '../support/media';
 import { USERS } from '../support/users';
 
@@ -172,7 +173,7 @@ test('DS_MK registers a live stream and copies its key', async ({ page, context 
   const dialog = page.getByRole('dialog', { name: 'Live content registered successfully' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
-  await expect(dialog.getByLabel('rtmp_url', { exact: true })).toHaveValue('rtmp://localhost:1935/live');
+  await expect(dialog.getByLabel('rtmp_url', { exact: true })).toHaveValue(E2E.rtmpURL);
   const key = await dialog.getByLabel('stream_key', { exact: true }).inputValue();
   expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
   await dialog.getByRole('button', { name: 'Copy stream_key' }).click();

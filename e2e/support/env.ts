@@ -5,6 +5,8 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
 /** The test SAML identity provider (npm run sso:dev) the server is configured to trust. */
 const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 120);
+/** The server's embedded RTMP ingest (nginx-rtmp), where the live specs publish with ffmpeg. */
+const rtmpPort = Number(process.env.E2E_RTMP_PORT ?? port - 45);
 
 export const E2E = {
   repoRoot,
@@ -15,4 +17,7 @@ export const E2E = {
   idpPort,
   idpURL: `http://127.0.0.1:${idpPort}`,
   idpCertFile: join(repoRoot, 'apps/server/test/sso/fixtures/test-only-idp-signing.crt'),
+  rtmpPort,
+  /** The RTMP address the console shows at registration (the console is opened at 127.0.0.1). */
+  rtmpURL: `rtmp://127.0.0.1:${rtmpPort}/live`,
 };

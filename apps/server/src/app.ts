@@ -14,11 +14,12 @@ import type { Database } from './db/client';
 import { registerCsrfGuard } from './http/csrf';
 import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
-import { createLogDestination, type LogDestination, OneLineRequestLog } from './http/requestLog';
+import { createLogDestination, OneLineRequestLog } from './http/requestLog';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { MODULES } from './modules';
 import { createMediaDeps } from './modules/contents';
+import { endEveryBroadcast } from './modules/live';
 import { startPlayPruning } from './modules/plays';
 import { contentPlayers, playerSchedules, scheduleContentUsage } from './modules/schedules';
 import type { ApiModule, AppDeps, ContentUsageCheck, MediaDeps } from './modules/types';
@@ -40,6 +41,8 @@ export type BuildOptions = {
   contentUsage?: readonly ContentUsageCheck[];
   /** Called for every route as it is registered (the access-matrix test checks each has a contract). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the log goes instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): unknown };
 };
 
 async function registerDocs(app: ReturnType<typeof createInstance>) {
@@ -61,7 +64,7 @@ async function registerDocs(app: ReturnType<typeof createInstance>) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }
 
-function createInstance(config: Config, stream: LogDestination | undefined) {
+function createInstance(config: Config, stream: { write(line: string): unknown } | undefined) {
   return Fastify({
     logger: stream ? { level: config.logLevel, stream } : { level: config.logLevel },
     logController: new OneLineRequestLog(),
@@ -97,9 +100,17 @@ async function registerModule(app: ReturnType<typeof createInstance>, module: Ap
  * zod-validated routes of every module, OpenAPI at /api/docs, the console with SPA fallback,
  * envelope answers for every failure and security headers on every answer.
  */
-export async function buildApp({ config, db, modules = MODULES, media, contentUsage = [], onRoute }: BuildOptions) {
-  const logDestination = createLogDestination(config);
-  const app = createInstance(config, logDestination);
+export async function buildApp({
+  config,
+  db,
+  modules = MODULES,
+  media,
+  contentUsage = [],
+  onRoute,
+  logStream,
+}: BuildOptions) {
+  const logDestination = logStream ? undefined : createLogDestination(config);
+  const app = createInstance(config, logStream ?? logDestination);
   if (logDestination) {
     app.addHook('onClose', async () => {
       try {
@@ -143,6 +154,12 @@ export async function buildApp({ config, db, modules = MODULES, media, contentUs
     push: { hub },
     contentPlayers,
   };
+  // Whenever the embedded ingest stops or starts, no publisher is left: every broadcast ends, players are told.
+  deps.media.liveIngest.onDown(async (reason) => {
+    const ended = await endEveryBroadcast(deps, 'ingest');
+    if (ended.length > 0) app.log.info({ contents: ended.length, reason }, 'live: broadcasts ended');
+  });
+  app.addHook('onClose', async () => deps.media.liveIngest.stop());
   for (const module of modules) await registerModule(app, module, deps);
 
   await registerPlayer(app, config.playerDist);

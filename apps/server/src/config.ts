@@ -3,6 +3,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LiveProvidersConfig } from './live/providers';
 
+/** LIVE_INGEST: `embedded` runs nginx-rtmp as a child of the server when no live platform is configured. */
+export const LIVE_INGEST_MODES = ['embedded', 'off'] as const;
+export type LiveIngestMode = (typeof LIVE_INGEST_MODES)[number];
+
+export type LiveConfig = LiveProvidersConfig & {
+  ingest: LiveIngestMode;
+  /** LIVE_RTMP_PORT: where the embedded ingest listens for encoders (default 1935). */
+  rtmpPort: number;
+  /** LIVE_NGINX and LIVE_NGINX_MODULE: Debian's nginx and its RTMP module (libnginx-mod-rtmp). */
+  nginxPath: string;
+  nginxModule: string;
+  /** LIVE_HOOK_SECRET: what an nginx run as its own service sends with its on_publish calls. */
+  hookSecret: string | undefined;
+  /** LIVE_CONTROL_URL: that nginx's rtmp_control address, to cut a broadcast at once. */
+  controlUrl: string | undefined;
+};
+
+export const DEFAULT_NGINX = '/usr/sbin/nginx';
+export const DEFAULT_NGINX_RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
+
 /** Where this package lives; defaults that point into the repository are resolved from here. */
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
@@ -36,8 +56,8 @@ export type Config = {
    * X-Forwarded-For past the per-address throttles. Name the real load balancer's address instead.
    */
   trustProxy: boolean | string;
-  /** Live platforms: BAMBUSER_API_KEY, BAMBUSER_BASE_URL, LIVE_RTMP_URL, LIVE_HLS_URL (see live/providers.ts). */
-  live: LiveProvidersConfig;
+  /** Live platforms and the self-hosted ingest (see live/providers.ts and live/ingest). */
+  live: LiveConfig;
   /** SAML single sign-on ('For FR Group'); undefined when SSO_IDP_SSO_URL is not set (the button then says so). */
   sso: SsoConfig | undefined;
 };
@@ -91,6 +111,32 @@ function parsePort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a whole number between 0 and 65535, got '${value}'`);
   }
   return port;
+}
+
+function parseLive(env: Env, base: string): LiveConfig {
+  const mode = (read(env, 'LIVE_INGEST') ?? 'embedded').toLowerCase();
+  if (!(LIVE_INGEST_MODES as readonly string[]).includes(mode)) {
+    throw new ConfigError(`LIVE_INGEST must be one of ${LIVE_INGEST_MODES.join(', ')}, got '${mode}'`);
+  }
+  const portText = read(env, 'LIVE_RTMP_PORT') ?? '1935';
+  const rtmpPort = Number(portText);
+  if (!Number.isInteger(rtmpPort) || rtmpPort < 1 || rtmpPort > 65_535) {
+    throw new ConfigError(`LIVE_RTMP_PORT must be a whole number between 1 and 65535, got '${portText}'`);
+  }
+  const hlsUrl = read(env, 'LIVE_HLS_URL');
+  return {
+    bambuserApiKey: read(env, 'BAMBUSER_API_KEY'),
+    bambuserBaseUrl: read(env, 'BAMBUSER_BASE_URL'),
+    liveRtmpUrl: read(env, 'LIVE_RTMP_URL'),
+    // A folder (the HLS directory nginx writes) or an http(s) origin the server proxies.
+    liveHlsUrl: hlsUrl && !/^https?:\/\//i.test(hlsUrl) ? path.resolve(base, hlsUrl) : hlsUrl,
+    ingest: mode as LiveIngestMode,
+    rtmpPort,
+    nginxPath: path.resolve(base, read(env, 'LIVE_NGINX') ?? DEFAULT_NGINX),
+    nginxModule: path.resolve(base, read(env, 'LIVE_NGINX_MODULE') ?? DEFAULT_NGINX_RTMP_MODULE),
+    hookSecret: read(env, 'LIVE_HOOK_SECRET'),
+    controlUrl: read(env, 'LIVE_CONTROL_URL'),
+  };
 }
 
 /** The default keeps a year of raw plays and a month's margin for late batches. */
@@ -208,12 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
     playRetentionDays: parseRetentionDays(read(env, 'PLAY_RETENTION_DAYS')),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
-    live: {
-      bambuserApiKey: read(env, 'BAMBUSER_API_KEY'),
-      bambuserBaseUrl: read(env, 'BAMBUSER_BASE_URL'),
-      liveRtmpUrl: read(env, 'LIVE_RTMP_URL'),
-      liveHlsUrl: read(env, 'LIVE_HLS_URL'),
-    },
+    live: parseLive(env, base),
     sso: parseSso(env, base, port, publicUrl),
   };
 }

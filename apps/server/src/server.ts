@@ -8,6 +8,7 @@ import { type Config, displayUrl } from './config';
 import { type Database, type DatabaseHandle, DatabaseOpenError, openDatabase } from './db/client';
 import { HttpError } from './http/envelope';
 import { cleanUploadLeftovers, createMediaDeps } from './modules/contents';
+import { LIVE_HOOK_PREFIX } from './modules/live';
 import type { MediaDeps } from './modules/types';
 import { bootstrapAdmin } from './modules/users';
 
@@ -32,7 +33,7 @@ export type RunningServer = {
   port: number;
   bootstrap: Bootstrap;
   adminSocket: AdminSocket | undefined;
-  /** Stops accepting, finishes open requests, closes the admin socket and the database. */
+  /** Stops accepting, finishes open requests, stops the embedded live ingest, closes the admin socket and the database. */
   close: () => Promise<void>;
 };
 
@@ -83,10 +84,17 @@ async function listen(app: App, config: Config): Promise<number> {
   return (app.server.address() as AddressInfo).port;
 }
 
+/** How a process on this machine reaches the server: over loopback unless HOST names one interface. */
+export function loopbackHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '' || host === 'localhost') return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 /**
  * What `npm start` does: open and migrate the database, create the first admin when there are no
- * users, serve HTTP on HOST:PORT and the admin socket in DATA_DIR. Failures become StartupErrors
- * with a message for people and the exit code to use; whatever was opened is closed again.
+ * users, serve HTTP on HOST:PORT and the admin socket in DATA_DIR, and start the embedded live ingest
+ * (nginx-rtmp) when no live platform is configured. Failures become StartupErrors with a message for
+ * people and the exit code to use; whatever was opened is closed again.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -105,6 +113,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // After listen: a generated password is only worth creating when the server can show it and be used.
     const bootstrap = await createAdminIfEmpty(handle, config);
     const adminSocket = await startAdminSocket(adminSocketPath(config), handle.db, app.log);
+    // The embedded RTMP ingest calls back into this server, so it starts once the port is known.
+    await media.liveIngest.start(`http://${loopbackHost(config.host)}:${port}${LIVE_HOOK_PREFIX}`, app.log);
     const running = app;
     let closing: Promise<void> | undefined;
     const close = async () => {

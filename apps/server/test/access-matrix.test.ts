@@ -35,6 +35,7 @@ function paramsFor(contract: Contract, caller: Caller): Record<string, string> {
     content_id: 'no-such-content',
     contentHistoryKey: 'no-such-content',
     which: 'file',
+    file: 'index.m3u8',
     device_code: 'NOSUCHDEVICE',
     region: 'JP',
     shop_no: '0001',

@@ -104,6 +104,7 @@ describe('npm start (src/main.ts)', () => {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'silent',
         ADMIN_PASSWORD: '',
+        LIVE_INGEST: 'off',
       },
     });
     let stdout = '';
@@ -147,6 +148,7 @@ describe('npm start (src/main.ts)', () => {
           PORT: String(port),
           HOST: '127.0.0.1',
           LOG_LEVEL: 'silent',
+          LIVE_INGEST: 'off',
         },
       });
       let stderr = '';

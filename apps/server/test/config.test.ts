@@ -18,7 +18,18 @@ describe('loadConfig', () => {
       logLevel: 'info',
       playRetentionDays: 400,
       trustProxy: 'loopback',
-      live: { bambuserApiKey: undefined, bambuserBaseUrl: undefined, liveRtmpUrl: undefined, liveHlsUrl: undefined },
+      live: {
+        bambuserApiKey: undefined,
+        bambuserBaseUrl: undefined,
+        liveRtmpUrl: undefined,
+        liveHlsUrl: undefined,
+        ingest: 'embedded',
+        rtmpPort: 1935,
+        nginxPath: '/usr/sbin/nginx',
+        nginxModule: '/usr/lib/nginx/modules/ngx_rtmp_module.so',
+        hookSecret: undefined,
+        controlUrl: undefined,
+      },
     });
     expect(displayUrl(config)).toBe('http://localhost:8080');
   });
@@ -41,6 +52,12 @@ describe('loadConfig', () => {
       BAMBUSER_BASE_URL: 'http://127.0.0.1:9/api',
       LIVE_RTMP_URL: 'rtmp://live.example.com/live',
       LIVE_HLS_URL: 'https://live.example.com/hls',
+      LIVE_HOOK_SECRET: 'h'.repeat(40),
+      LIVE_CONTROL_URL: 'http://127.0.0.1:8088/control',
+      LIVE_INGEST: 'OFF',
+      LIVE_RTMP_PORT: '19350',
+      LIVE_NGINX: 'bin/nginx',
+      LIVE_NGINX_MODULE: '/opt/rtmp.so',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -59,8 +76,16 @@ describe('loadConfig', () => {
         bambuserBaseUrl: 'http://127.0.0.1:9/api',
         liveRtmpUrl: 'rtmp://live.example.com/live',
         liveHlsUrl: 'https://live.example.com/hls',
+        hookSecret: 'h'.repeat(40),
+        controlUrl: 'http://127.0.0.1:8088/control',
+        ingest: 'off',
+        rtmpPort: 19350,
+        nginxPath: '/home/me/signage/bin/nginx',
+        nginxModule: '/opt/rtmp.so',
       },
     });
+    // The HLS folder of nginx run as its own service may be a path, resolved like DATA_DIR.
+    expect(loadConfig({ INIT_CWD: '/srv', LIVE_HLS_URL: 'live/hls' }).live.liveHlsUrl).toBe('/srv/live/hls');
     expect(displayUrl(config)).toBe('https://signage.example.com');
   });
 
@@ -73,6 +98,12 @@ describe('loadConfig', () => {
       new ConfigError("PORT must be a whole number between 0 and 65535, got 'eighty'"),
     );
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LIVE_INGEST: 'nginx' })).toThrow(
+      new ConfigError("LIVE_INGEST must be one of embedded, off, got 'nginx'"),
+    );
+    expect(() => loadConfig({ LIVE_RTMP_PORT: '0' })).toThrow(
+      new ConfigError("LIVE_RTMP_PORT must be a whole number between 1 and 65535, got '0'"),
+    );
     expect(() => loadConfig({ PLAY_RETENTION_DAYS: '0' })).toThrow(
       new ConfigError("PLAY_RETENTION_DAYS must be a whole number of days from 1 to 36500, got '0'"),
     );

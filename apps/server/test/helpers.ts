@@ -83,6 +83,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
       LOG_LEVEL: 'silent',
+      // No nginx from tests that start a whole server; the live tests bring their own ingest.
+      LIVE_INGEST: 'off',
       DATA_DIR: tempDir(),
       CONSOLE_DIST: path.join(tempDir(), 'no-dist'),
       PLAYER_DIST: path.join(tempDir(), 'no-player'),
@@ -99,6 +101,7 @@ export async function createTestApp(
     media?: Partial<MediaDeps>;
     contentUsage?: readonly ContentUsageCheck[];
     onRoute?: (route: RouteOptions) => void;
+    logStream?: { write(line: string): unknown };
   } = {},
 ): Promise<TestApp> {
   const handle = await createTestDatabase();
@@ -110,6 +113,7 @@ export async function createTestApp(
     media: options.media,
     contentUsage: options.contentUsage,
     onRoute: options.onRoute,
+    logStream: options.logStream,
   });
   await app.ready();
   return {

@@ -3,6 +3,7 @@ import { announceRoute } from './announce';
 import { registerDeviceAuth } from './device';
 import { eventsRoute } from './events';
 import { heartbeatRoute } from './heartbeat';
+import { liveRoute } from './live';
 import { logsRoute } from './logs';
 import { manifestRoute } from './manifest';
 import { mediaRoute } from './media';
@@ -25,6 +26,7 @@ export const agentRoutes: ModulePlugin = async (app, options) => {
     manifestRoute,
     mediaRoute,
     eventsRoute,
+    liveRoute,
     playsRoute,
   ])
     await app.register(route, options);

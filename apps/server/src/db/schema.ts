@@ -288,7 +288,11 @@ export const contents = pgTable(
     liveDashboard: text('live_dashboard'),
     rtmpUrl: text('rtmp_url'),
     streamKey: text('stream_key'),
-    playbackUrl: text('playback_url'),
+    /**
+     * sha256 (hex) of stream_key: nginx's publish hook finds the content by it, so the lookup compares
+     * digests, never the key itself, character by character (the key is then compared in constant time).
+     */
+    streamKeyHash: text('stream_key_hash'),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -299,6 +303,35 @@ export const contents = pgTable(
     index('contents_region_updated_idx').on(t.region, t.updatedAt, t.id).where(live),
     index('contents_type_updated_idx').on(t.type, t.updatedAt, t.id).where(live),
     index('contents_pattern_updated_idx').on(t.displayPattern, t.updatedAt, t.id).where(live),
+    index('contents_stream_key_hash_idx').on(t.streamKeyHash).where(sql`stream_key_hash is not null`),
+  ],
+);
+
+/**
+ * A live content's broadcasts (owned by modules/live): one row from the ingest's on_publish to its
+ * on_publish_done, written by nginx-rtmp's hooks. A content is on air while it has an open row (no
+ * `ended_at`). `ingest_client` is nginx's connection id and `key_hash` the sha256 of the key it published
+ * with, so publish_done closes exactly its own broadcast (never the key itself: it is a secret).
+ */
+export const liveBroadcasts = pgTable(
+  'live_broadcasts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id),
+    ingestClient: text('ingest_client').notNull(),
+    keyHash: text('key_hash').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** Last time nginx said the publisher is still there (publish and every on_update). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** publish_done, rotated, deleted, ingest (the embedded nginx stopped or started), lost (no word from nginx). */
+    endReason: text('end_reason'),
+  },
+  (t) => [
+    index('live_broadcasts_open_idx').on(t.contentId).where(sql`ended_at is null`),
+    index('live_broadcasts_content_ended_idx').on(t.contentId, t.endedAt),
   ],
 );
 

@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const BASE_POLICY = {
   'default-src': "'self'",
   'img-src': "'self' data: blob:",
+  // Live streams play through hls.js: Media Source Extensions give the video a blob: address, and hls.js
+  // runs its transmuxer in a Worker it creates from a blob: URL.
   'media-src': "'self' blob:",
+  'worker-src': "'self' blob:",
   // Ant Design injects its styles at run time.
   'style-src': "'self' 'unsafe-inline'",
   'script-src': "'self'",

@@ -63,8 +63,7 @@ export class BambuserProvider implements LiveProvider {
       // The content key keeps the application traceable in Bambuser's dashboard.
       title: `${input.title} [${input.contentKey}]`,
     });
-    const ingest = readIngest(body ?? {});
-    return { ...ingest, playbackUrl: null };
+    return readIngest(body ?? {});
   }
 
   async deleteStream(ref: string): Promise<void> {

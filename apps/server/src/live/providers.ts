@@ -1,4 +1,5 @@
 import { BambuserProvider } from './bambuser';
+import type { LiveIngest } from './ingest/types';
 import { SelfHostedProvider } from './selfhosted';
 import type { LiveProvider, LiveProviderId } from './types';
 
@@ -7,58 +8,38 @@ export interface LiveProvidersConfig {
   bambuserApiKey?: string;
   /** BAMBUSER_BASE_URL: overrides https://api.bambuser.com. */
   bambuserBaseUrl?: string;
-  /** LIVE_RTMP_URL and LIVE_HLS_URL: offer the self-hosted RTMP server when both are set. */
+  /** LIVE_RTMP_URL and LIVE_HLS_URL: nginx-rtmp run as its own service (both or neither; see live/ingest). */
   liveRtmpUrl?: string;
   liveHlsUrl?: string;
 }
 
-/** What a laptop without any live settings gets: a local RTMP server (MediaMTX / nginx-rtmp defaults). */
-export const LOCAL_SELF_HOSTED = {
-  rtmpIngestUrl: 'rtmp://localhost:1935/live',
-  hlsBaseUrl: 'http://localhost:8080/live',
-} as const;
-
-function checkUrl(name: string, value: string, protocols: string[]): string {
+function checkHttpUrl(name: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw new Error(`${name} is not a URL: '${value}'`);
   }
-  if (!protocols.includes(url.protocol)) {
-    throw new Error(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got '${value}'`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} must start with http:// or https://, got '${value}'`);
   }
   return value;
 }
 
 /**
- * The live platforms the console offers, in picker order: Bambuser when its API key is set, the self-hosted
- * RTMP server when both of its URLs are set; with nothing configured, the self-hosted one on localhost so a
- * development machine works. Half a self-hosted configuration is an error rather than a silent default.
+ * The live platforms the console offers, in picker order: Bambuser when its API key is set, our own RTMP
+ * ingest whenever there is one (embedded when nothing is configured, or nginx as its own service).
  */
-export function createLiveProviders(config: LiveProvidersConfig): LiveProvider[] {
+export function createLiveProviders(config: LiveProvidersConfig, ingest: LiveIngest): LiveProvider[] {
   const providers: LiveProvider[] = [];
   const apiKey = config.bambuserApiKey?.trim();
   if (apiKey) {
     const baseUrl = config.bambuserBaseUrl?.trim()
-      ? checkUrl('BAMBUSER_BASE_URL', config.bambuserBaseUrl.trim(), ['http:', 'https:'])
+      ? checkHttpUrl('BAMBUSER_BASE_URL', config.bambuserBaseUrl.trim())
       : undefined;
     providers.push(new BambuserProvider({ apiKey, baseUrl }));
   }
-  const rtmp = config.liveRtmpUrl?.trim();
-  const hls = config.liveHlsUrl?.trim();
-  if (Boolean(rtmp) !== Boolean(hls)) {
-    throw new Error('LIVE_RTMP_URL and LIVE_HLS_URL go together: set both for a self-hosted RTMP server, or neither');
-  }
-  if (rtmp && hls) {
-    providers.push(
-      new SelfHostedProvider({
-        rtmpIngestUrl: checkUrl('LIVE_RTMP_URL', rtmp, ['rtmp:', 'rtmps:']),
-        hlsBaseUrl: checkUrl('LIVE_HLS_URL', hls, ['http:', 'https:']),
-      }),
-    );
-  }
-  if (providers.length === 0) providers.push(new SelfHostedProvider(LOCAL_SELF_HOSTED));
+  if (ingest.kind !== 'off') providers.push(new SelfHostedProvider(ingest));
   return providers;
 }
 

@@ -9,16 +9,19 @@ export interface CreateStreamInput {
   /** Output resolution chosen in the form (even, 320-1920 x 180-1080). */
   width: number;
   height: number;
+  /** The host the console was opened at: a self-hosted ingest address is shown on it. */
+  host: string;
 }
 
-/** Where an encoder (OBS, a camera) pushes the stream, and where players pull it from. */
+/**
+ * Where an encoder (OBS, a camera) pushes the stream. Players never get a provider's address: the server
+ * serves a self-hosted stream's HLS under the content id (GET /api/live, /agent/v1/live).
+ */
 export interface LiveStream {
   /** The provider's id for the stream: keep it with the content row; `deleteStream` takes it. */
   ref: string;
   rtmpUrl: string;
   streamKey: string;
-  /** HLS playlist for players; null when the provider only knows it once a broadcast is live. */
-  playbackUrl: string | null;
 }
 
 export interface LiveProvider {

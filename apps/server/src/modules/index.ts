@@ -5,6 +5,7 @@ import { devicesRoutes } from './devices';
 import { floorMapRoutes } from './floormap';
 import { healthRoutes } from './health';
 import { historyRoutes, playHistoryRoutes } from './history';
+import { LIVE_HOOK_PREFIX, liveHookRoutes, liveRoutes, streamKeyRoutes } from './live';
 import { playersRoutes, registrationsRoutes } from './registrations';
 import { schedulesRoutes } from './schedules';
 import { settingRoutes } from './setting';
@@ -32,4 +33,8 @@ export const MODULES: readonly ApiModule[] = [
   { name: 'playhistory', prefix: '/api/playhistory', plugin: playHistoryRoutes },
   { name: 'uploads', prefix: '/api/uploads', plugin: uploadsRoutes },
   { name: 'schedules', prefix: '/api/schedules', plugin: schedulesRoutes },
+  { name: 'live', prefix: '/api/live', plugin: liveRoutes },
+  { name: 'streamKeys', prefix: '/api/contents', plugin: streamKeyRoutes },
+  // nginx-rtmp's on_publish / on_publish_done / on_update: authenticated by the ingest's secret.
+  { name: 'liveHooks', prefix: LIVE_HOOK_PREFIX, plugin: liveHookRoutes, public: true },
 ];

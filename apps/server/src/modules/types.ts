@@ -4,13 +4,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BlobStore } from '../blob';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { LiveProvider } from '../live';
+import type { LiveIngest, LiveProvider } from '../live';
 import type { PushHub } from '../push';
 
-/** Where media goes: the blob store, the configured live platforms, and local folders for uploads in flight. */
+/**
+ * Where media goes: the blob store, the configured live platforms with our own RTMP ingest, and local folders
+ * for uploads in flight.
+ */
 export type MediaDeps = {
   blobs: BlobStore;
   liveProviders: LiveProvider[];
+  /** The self-hosted RTMP ingest (embedded nginx, nginx as its own service, or none). */
+  liveIngest: LiveIngest;
   /** Local folder for uploads being received (multipart temp files and resumable tus uploads). */
   uploadDir: string;
 };

@@ -1,4 +1,4 @@
-import type { AgentEventName } from '@signage/domain';
+import type { AgentEventName, TAgentLiveEvent } from '@signage/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client';
@@ -38,6 +38,11 @@ export class PushHub {
       const data = { reason: message.r };
       if ('all' in message) for (const stream of this.streams.values()) stream.send('manifest', data);
       else for (const code of message.d) this.streams.get(code)?.send('manifest', data);
+      return;
+    }
+    if (message.k === 'l') {
+      const data: TAgentLiveEvent = { content_id: message.c, on_air: message.on };
+      for (const code of message.d) this.streams.get(code)?.send('live', data);
       return;
     }
     for (const code of message.d) {

@@ -1,2 +1,2 @@
 export { listenForPush, PushHub, type PushListener, type PushStream } from './hub';
-export { notifyPlayers, PUSH_CHANNEL, revokePlayers } from './notify';
+export { notifyLive, notifyPlayers, PUSH_CHANNEL, revokePlayers } from './notify';

@@ -7,12 +7,14 @@ export const PUSH_CHANNEL = 'agent_push';
 
 /**
  * One notification: `m` tells the named players to collect their manifest now (`r`: why, for logs), `x` that
- * they were deleted (their channel closes). `all` stands for every player (a change too large to name them).
+ * they were deleted (their channel closes), `l` that live content `c` went on air (`on`) or off. `all` stands
+ * for every player (a change too large to name them).
  */
 export type PushMessage =
   | { k: 'm'; d: string[]; r: string }
   | { k: 'm'; all: true; r: string }
-  | { k: 'x'; d: string[] };
+  | { k: 'x'; d: string[] }
+  | { k: 'l'; d: string[]; c: string; on: boolean };
 
 /** NOTIFY payloads stop at 8000 bytes; device codes are short, so 200 a message stays well inside. */
 const CODES_PER_MESSAGE = 200;
@@ -49,14 +51,33 @@ export async function revokePlayers(tx: Database, codes: Iterable<string>): Prom
   for (const d of batches(codes)) await send(tx, { k: 'x', d });
 }
 
+/**
+ * Tells these players (in every server process) that a live content of their manifest went on or off air, so
+ * they start or stop the stream now instead of at their next reload. Call it with the write's transaction:
+ * the event goes out only once the broadcast's new state is committed.
+ */
+export async function notifyLive(tx: Database, codes: Iterable<string>, contentId: string, onAir: boolean) {
+  for (const d of batches(codes)) await send(tx, { k: 'l', d, c: contentId, on: onAir });
+}
+
 /** Reads a payload of PUSH_CHANNEL; anything else (another version's message) is dropped. */
 export function parsePushMessage(payload: string): PushMessage | null {
   try {
-    const value = JSON.parse(payload) as Partial<{ k: string; d: unknown; r: unknown; all: unknown }>;
+    const value = JSON.parse(payload) as Partial<{
+      k: string;
+      d: unknown;
+      r: unknown;
+      all: unknown;
+      c: unknown;
+      on: unknown;
+    }>;
     const codes = Array.isArray(value.d) && value.d.every((code) => typeof code === 'string') ? value.d : null;
     if (value.k === 'm' && value.all === true) return { k: 'm', all: true, r: String(value.r ?? '') };
     if (value.k === 'm' && codes) return { k: 'm', d: codes, r: String(value.r ?? '') };
     if (value.k === 'x' && codes) return { k: 'x', d: codes };
+    if (value.k === 'l' && codes && typeof value.c === 'string' && typeof value.on === 'boolean') {
+      return { k: 'l', d: codes, c: value.c, on: value.on };
+    }
   } catch {
     // Not ours.
   }

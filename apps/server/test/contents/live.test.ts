@@ -5,7 +5,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { CONTENT_MESSAGES, CONTENT_NAME_MAX, MESSAGES } from '@signage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BambuserProvider, SelfHostedProvider } from '../../src/live';
+import { BambuserProvider, ExternalIngest, SelfHostedProvider } from '../../src/live';
 import { createTestApp, type TestApp, tempDir } from '../helpers';
 import { writeImage } from '../media/fixtures';
 import { expectFailure, signedIn, upload } from './support';
@@ -47,15 +47,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+  const ingest = new ExternalIngest({
+    rtmpUrl: 'rtmp://rtmp.example.com/live',
+    hlsLocation: tempDir(),
+    hookSecret: 'h'.repeat(32),
+    controlUrl: undefined,
+  });
   t = await createTestApp({
     media: {
-      liveProviders: [
-        new BambuserProvider({ apiKey: 'key-1', baseUrl }),
-        new SelfHostedProvider({
-          rtmpIngestUrl: 'rtmp://rtmp.example.com/live',
-          hlsBaseUrl: 'https://hls.example.com/live',
-        }),
-      ],
+      liveIngest: ingest,
+      liveProviders: [new BambuserProvider({ apiKey: 'key-1', baseUrl }), new SelfHostedProvider(ingest)],
     },
   });
   cookie = await signedIn(t.app, t.db, 'DS_FRIT');
@@ -79,7 +80,7 @@ describe('live content', () => {
     ]);
   });
 
-  it('registers a self-hosted stream with a unique key, the preset size and an HLS address', async () => {
+  it('registers a self-hosted stream with a unique key, the preset size and its HLS under the content id', async () => {
     const first = await upload(t.app, cookie, fullscreen, image());
     expect(first.statusCode, first.body).toBe(200);
     const content = first.json().data;
@@ -93,7 +94,8 @@ describe('live content', () => {
       layout: 'Fullscreen',
     });
     expect(content.stream_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(content.content_url).toBe(`https://hls.example.com/live/${content.stream_key}.m3u8`);
+    // Played through the server, under the content id: the key is never part of a playback address.
+    expect(content.content_url).toBe(`/api/live/${content.content_id}/index.m3u8`);
     expect(content.image_url).toMatch(/\/file$/);
     const second = (await upload(t.app, cookie, fullscreen, image())).json().data;
     expect(second.stream_key).not.toBe(content.stream_key);
@@ -113,6 +115,8 @@ describe('live content', () => {
       live_prompt: '',
       live_logo_position: '',
       bambuser_showId: 'show-1',
+      // Bambuser's own player plays it; this server has no HLS of it.
+      content_url: null,
     });
     expect(calls.some((call) => call.startsWith('POST /applications'))).toBe(true);
   });

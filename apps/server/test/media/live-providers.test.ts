@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BambuserProvider } from '../../src/live/bambuser';
-import { createLiveProviders, LOCAL_SELF_HOSTED } from '../../src/live/providers';
+import { createLiveIngest } from '../../src/live/ingest/create';
+import { EmbeddedIngest } from '../../src/live/ingest/embedded';
+import { ExternalIngest, NoIngest } from '../../src/live/ingest/external';
+import { createLiveProviders } from '../../src/live/providers';
 import { SelfHostedProvider } from '../../src/live/selfhosted';
 import { LiveProviderError } from '../../src/live/types';
 
@@ -52,7 +55,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const input = { contentKey: 'c-123', title: 'Morning live', width: 1280, height: 720 };
+const input = { contentKey: 'c-123', title: 'Morning live', width: 1280, height: 720, host: 'signage.example.com' };
 
 describe('BambuserProvider', () => {
   it('creates an RTMP application and returns its ingest', async () => {
@@ -61,7 +64,6 @@ describe('BambuserProvider', () => {
       ref: 'app-1',
       rtmpUrl: 'rtmp://ingest.bambuser.test/b-live',
       streamKey: 'k-42',
-      playbackUrl: null,
     });
     const call = seen.at(-1)!;
     expect(call.method).toBe('POST');
@@ -106,11 +108,29 @@ describe('BambuserProvider', () => {
   });
 });
 
-describe('SelfHostedProvider', () => {
-  const provider = new SelfHostedProvider({
-    rtmpIngestUrl: 'rtmp://live.example.com:1935/live/',
-    hlsBaseUrl: 'https://live.example.com/hls/',
+const external = () =>
+  new ExternalIngest({
+    rtmpUrl: 'rtmp://live.example.com:1935/live',
+    hlsLocation: '/srv/hls',
+    hookSecret: 'x'.repeat(32),
+    controlUrl: undefined,
   });
+const embeddedConfig = (live: Record<string, unknown> = {}) => ({
+  dataDir: '/srv/signage/data',
+  host: '0.0.0.0',
+  live: {
+    ingest: 'embedded' as const,
+    rtmpPort: 1935,
+    nginxPath: '/usr/sbin/nginx',
+    nginxModule: '/usr/lib/nginx/modules/ngx_rtmp_module.so',
+    hookSecret: undefined,
+    controlUrl: undefined,
+    ...live,
+  },
+});
+
+describe('SelfHostedProvider', () => {
+  const provider = new SelfHostedProvider(external());
 
   it('issues an unguessable, url-safe key per content', async () => {
     const keys = new Set<string>();
@@ -123,46 +143,81 @@ describe('SelfHostedProvider', () => {
     expect(keys.size).toBe(500);
   });
 
-  it('points the encoder at the ingest and players at the HLS playlist', async () => {
+  it("points the encoder at the ingest nginx runs as its own service, whatever the console's host", async () => {
     const stream = await provider.createStream(input);
     expect(stream).toEqual({
       ref: stream.streamKey,
       rtmpUrl: 'rtmp://live.example.com:1935/live',
       streamKey: stream.streamKey,
-      playbackUrl: `https://live.example.com/hls/${stream.streamKey}.m3u8`,
     });
     await provider.deleteStream(stream.ref);
   });
+
+  it("points the encoder at the embedded ingest on the console's host", async () => {
+    const embedded = new SelfHostedProvider(createLiveIngest(embeddedConfig({ rtmpPort: 19035 })));
+    expect((await embedded.createStream(input)).rtmpUrl).toBe('rtmp://signage.example.com:19035/live');
+  });
 });
 
-describe('createLiveProviders', () => {
-  it('offers a local self-hosted server when nothing is configured', async () => {
-    const providers = createLiveProviders({});
-    expect(providers.map((provider) => provider.id)).toEqual(['selfhosted']);
-    const stream = await providers[0]!.createStream(input);
-    expect(stream.rtmpUrl).toBe(LOCAL_SELF_HOSTED.rtmpIngestUrl);
-    expect(stream.playbackUrl).toBe(`${LOCAL_SELF_HOSTED.hlsBaseUrl}/${stream.streamKey}.m3u8`);
+describe('createLiveIngest and createLiveProviders', () => {
+  it('runs the embedded ingest and offers it when nothing is configured', () => {
+    const ingest = createLiveIngest(embeddedConfig());
+    expect(ingest).toBeInstanceOf(EmbeddedIngest);
+    expect(ingest.state()).toBe('stopped');
+    expect(createLiveProviders({}, ingest).map((provider) => provider.id)).toEqual(['selfhosted']);
   });
 
-  it('offers exactly the configured platforms', () => {
-    expect(createLiveProviders({ bambuserApiKey: 'k' }).map((p) => p.id)).toEqual(['bambuser']);
-    expect(
-      createLiveProviders({
-        bambuserApiKey: 'k',
-        liveRtmpUrl: 'rtmps://live.example.com/live',
-        liveHlsUrl: 'https://live.example.com/hls',
-      }).map((p) => [p.id, p.label]),
-    ).toEqual([
+  it('has no ingest with LIVE_INGEST=off or with only Bambuser configured', () => {
+    const off = createLiveIngest(embeddedConfig({ ingest: 'off' }));
+    expect(off).toBeInstanceOf(NoIngest);
+    expect(off.state()).toBe('off');
+    expect(createLiveProviders({}, off)).toEqual([]);
+    const bambuser = createLiveIngest(embeddedConfig({ bambuserApiKey: 'k' }));
+    expect(bambuser).toBeInstanceOf(NoIngest);
+    expect(createLiveProviders({ bambuserApiKey: 'k' }, bambuser).map((p) => p.id)).toEqual(['bambuser']);
+  });
+
+  it('uses nginx run as its own service with its URLs and secret, next to Bambuser', () => {
+    const live = {
+      bambuserApiKey: 'k',
+      liveRtmpUrl: 'rtmps://live.example.com/live',
+      liveHlsUrl: 'https://live.example.com/hls',
+      hookSecret: 'a'.repeat(64),
+    };
+    const ingest = createLiveIngest(embeddedConfig(live));
+    expect(ingest).toBeInstanceOf(ExternalIngest);
+    expect(ingest.state()).toBe('external');
+    expect(ingest.rtmpUrl('anything')).toBe('rtmps://live.example.com/live');
+    expect(ingest.acceptsHookSecret('a'.repeat(64))).toBe(true);
+    expect(ingest.acceptsHookSecret('a'.repeat(63))).toBe(false);
+    expect(createLiveProviders(live, ingest).map((p) => [p.id, p.label])).toEqual([
       ['bambuser', 'Bambuser'],
       ['selfhosted', 'Self-hosted RTMP'],
     ]);
   });
 
   it('refuses half or malformed settings', () => {
-    expect(() => createLiveProviders({ liveRtmpUrl: 'rtmp://x/live' })).toThrow(/go together/);
-    expect(() => createLiveProviders({ liveRtmpUrl: 'http://x/live', liveHlsUrl: 'http://x/hls' })).toThrow(
-      /LIVE_RTMP_URL must start with rtmp:\/\/ or rtmps:\/\//,
+    const secret = { hookSecret: 's'.repeat(32) };
+    expect(() => createLiveIngest(embeddedConfig({ liveRtmpUrl: 'rtmp://x/live', ...secret }))).toThrow(/go together/);
+    expect(() =>
+      createLiveIngest(embeddedConfig({ liveRtmpUrl: 'http://x/live', liveHlsUrl: 'http://x/hls', ...secret })),
+    ).toThrow(/LIVE_RTMP_URL must start with rtmp:\/\/ or rtmps:\/\//);
+    expect(() => createLiveIngest(embeddedConfig({ liveRtmpUrl: 'rtmp://x/live', liveHlsUrl: '/srv/hls' }))).toThrow(
+      /LIVE_HOOK_SECRET must be set/,
     );
-    expect(() => createLiveProviders({ bambuserApiKey: 'k', bambuserBaseUrl: 'nope' })).toThrow(/BAMBUSER_BASE_URL/);
+    expect(() =>
+      createLiveIngest(embeddedConfig({ liveRtmpUrl: 'rtmp://x/live', liveHlsUrl: '/srv/hls', hookSecret: 'short' })),
+    ).toThrow(/LIVE_HOOK_SECRET/);
+    expect(() =>
+      createLiveIngest(embeddedConfig({ liveRtmpUrl: 'rtmp://x/live', liveHlsUrl: 'hls', ...secret })),
+    ).toThrow(/LIVE_HLS_URL must be the HLS folder's path or an http\(s\) address/);
+    expect(() =>
+      createLiveIngest(
+        embeddedConfig({ liveRtmpUrl: 'rtmp://x/live', liveHlsUrl: '/srv/hls', controlUrl: 'ftp://x', ...secret }),
+      ),
+    ).toThrow(/LIVE_CONTROL_URL/);
+    expect(() => createLiveProviders({ bambuserApiKey: 'k', bambuserBaseUrl: 'nope' }, new NoIngest())).toThrow(
+      /BAMBUSER_BASE_URL/,
+    );
   });
 });

@@ -43,6 +43,8 @@ export const CONTENT_MESSAGES = {
   searchStartInFuture: 'The start date cannot be in the future',
   nameTooLong: 'The content name can be at most 200 characters long',
   historyPeriodTooLong: 'The period can be at most 366 days',
+  notLiveStream: 'This content is not a live stream',
+  streamKeyNotRenewable: "This live platform's stream key cannot be renewed here",
 } as const;
 export type ContentMessageKey = keyof typeof CONTENT_MESSAGES;
 

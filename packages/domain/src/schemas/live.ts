@@ -23,6 +23,9 @@ export const ZManifestLive = z.object({
 });
 export type TManifestLive = z.infer<typeof ZManifestLive>;
 
+export const LIVE_INGEST_STATES = ['running', 'starting', 'stopped', 'unavailable', 'off', 'external'] as const;
+export type LiveIngestState = (typeof LIVE_INGEST_STATES)[number];
+
 /** GET /api/live/:content_id/status: whether the ingest receives the stream now, and where the console plays it. */
 export const ZLiveStatus = z.object({
   content_id: z.string(),
@@ -33,6 +36,13 @@ export const ZLiveStatus = z.object({
   last_ended_at: z.string().nullable(),
   /** The HLS playlist for the console (session cookie), relative to the server: /api/live/{content_id}/index.m3u8. */
   playback_url: z.string(),
+  /**
+   * Optional (added by the ingest): where the server's own RTMP ingest stands. `running` receives streams;
+   * `starting` (re)starts; `stopped`; `unavailable`: nginx or its RTMP module is missing (the server logged
+   * why); `off`: no ingest here (LIVE_INGEST=off); `external`: nginx runs as its own service, or the content
+   * is on another platform, so the server cannot tell.
+   */
+  ingest: z.enum(LIVE_INGEST_STATES).optional(),
 });
 export type TLiveStatus = z.infer<typeof ZLiveStatus>;
 

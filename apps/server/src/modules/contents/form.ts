@@ -5,7 +5,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
 import type { MediaDeps } from '../types';
-import { type ReceivedFile, registerFileContent, registerLiveContent } from './register';
+import { type ReceivedFile, type RegisterContext, registerFileContent, registerLiveContent } from './register';
 
 /** The fields, or 400 with the first rule they break (SPEC.md section 5 texts). */
 export function parseFields<T extends z.ZodType>(schema: T, fields: unknown): z.output<T> {
@@ -23,13 +23,14 @@ export async function registerFromForm(
   user: SessionUser,
   fields: Record<string, string>,
   file: ReceivedFile | null,
+  context: RegisterContext,
 ): Promise<TContent> {
   try {
     const live = isLiveForm(fields);
     const parsed = live ? parseFields(ZLiveFields, fields) : parseFields(ZContentFields, fields);
     if (!file) throw new HttpError(400, MESSAGES.uploadFile);
     return live
-      ? await registerLiveContent(deps, user, parsed as z.output<typeof ZLiveFields>, file)
+      ? await registerLiveContent(deps, user, parsed as z.output<typeof ZLiveFields>, file, context)
       : await registerFileContent(deps, user, parsed, file);
   } finally {
     if (file) await rm(file.path, { force: true });

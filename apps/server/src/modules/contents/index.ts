@@ -1,15 +1,17 @@
 /** The contents module: media contents, their uploads (multipart and tus) and their files. */
 export { cleanUploadLeftovers, createMediaDeps } from './media-deps';
-export { presentContent } from './present';
+export { type ContentView, presentContent } from './present';
 export {
   type ContentFilter,
   type ContentRow,
   findContent,
   findContentsById,
+  findSelfHostedStreamByKey,
   listContents,
   lockLiveContents,
+  replaceStreamKey,
 } from './repo';
 export { contentsRoutes } from './routes';
-export { canSeeContent, TYPES_BY_FILTER } from './service';
+export { canSeeContent, TYPES_BY_FILTER, visibleContent } from './service';
 export { uploadsRoutes } from './tus';
 export type { ContentUsageCheck } from './usage';

@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createBlobStore } from '../../blob';
 import type { Config } from '../../config';
-import { createLiveProviders } from '../../live';
+import { createLiveIngest, createLiveProviders } from '../../live';
 import type { MediaDeps } from '../types';
 
 /** Resumable uploads are kept this long after their last byte, so a store can resume after a night offline. */
@@ -14,9 +14,11 @@ export const tusDirOf = (uploadDir: string) => path.join(uploadDir, 'tus');
 
 /** The media dependencies the config asks for, with any the caller (a test) already made. */
 export function createMediaDeps(config: Config, given: Partial<MediaDeps> = {}): MediaDeps {
+  const liveIngest = given.liveIngest ?? createLiveIngest(config);
   return {
     blobs: given.blobs ?? createBlobStore(config.storageUrl, config.dataDir),
-    liveProviders: given.liveProviders ?? createLiveProviders(config.live),
+    liveIngest,
+    liveProviders: given.liveProviders ?? createLiveProviders(config.live, liveIngest),
     uploadDir: given.uploadDir ?? uploadDirOf(config),
   };
 }

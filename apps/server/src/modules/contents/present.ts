@@ -1,12 +1,25 @@
-import type { TContent } from '@signage/domain';
+import { API, pathOf, type TContent } from '@signage/domain';
 import type { ContentRow } from './repo';
 
 export const mediaUrl = (key: string, which: 'file' | 'thumbnail') =>
   `/api/contents/${encodeURIComponent(key)}/${which}`;
 
+/** What an answer depends on besides the row: where the console was opened. */
+export type ContentView = {
+  /** Our RTMP ingest's address on the console's host (null: none here); other platforms keep their own. */
+  selfHostedRtmpUrl: string | null;
+};
+
+/** Where the console plays a stream: its HLS through this server (only our own ingest's streams have one). */
+function playbackOf(row: ContentRow): string | null {
+  if (row.livePlatform !== 'selfhosted') return null;
+  return pathOf(API.live.file, { content_id: row.id, file: 'index.m3u8' });
+}
+
 /** A row as the API answers it (SPEC.md section 3). Media is served by this API, never by a storage address. */
-export function presentContent(row: ContentRow): TContent {
+export function presentContent(row: ContentRow, view?: ContentView): TContent {
   const stream = row.type === 'stream';
+  const ownIngest = stream && row.livePlatform === 'selfhosted';
   return {
     content_id: row.id,
     key: row.key,
@@ -15,7 +28,7 @@ export function presentContent(row: ContentRow): TContent {
     display_pattern: row.displayPattern,
     region: row.region,
     thumbnail_url: row.thumbnailKey ? mediaUrl(row.key, 'thumbnail') : null,
-    content_url: stream ? row.playbackUrl : row.mediaKey ? mediaUrl(row.key, 'file') : null,
+    content_url: stream ? playbackOf(row) : row.mediaKey ? mediaUrl(row.key, 'file') : null,
     image_url: stream && row.mediaKey ? mediaUrl(row.key, 'file') : null,
     duration: row.durationSeconds,
     width: row.width,
@@ -35,7 +48,7 @@ export function presentContent(row: ContentRow): TContent {
     live_logo_position: row.liveLogoPosition,
     live_prompt: row.livePrompt,
     live_dashboard: row.liveDashboard,
-    rtmp_url: row.rtmpUrl,
+    rtmp_url: ownIngest && view?.selfHostedRtmpUrl ? view.selfHostedRtmpUrl : row.rtmpUrl,
     stream_key: row.streamKey,
   };
 }

@@ -13,16 +13,19 @@ import { recordAudit } from '../../audit/repo';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
-import { findLiveProvider, type LiveStream } from '../../live';
+import { findLiveProvider, type LiveStream, streamKeyHash } from '../../live';
 import { MediaRejectedError, type ProcessedUpload, processUpload } from '../../media';
 import type { MediaDeps } from '../types';
-import { presentContent } from './present';
+import { type ContentView, presentContent } from './present';
 import { insertContent, type NewContentRow } from './repo';
 
 /** An uploaded file on local disk, as the multipart reader or the tus store left it. */
 export type ReceivedFile = { path: string; filename: string; declaredType: string | undefined; sha256?: string };
 
 type RegisterDeps = { db: Database; media: MediaDeps };
+
+/** Where the console was opened (a self-hosted ingest's address is shown on that host) and how rows are shown. */
+export type RegisterContext = { host: string; view?: ContentView };
 
 const LICENSE_MESSAGES = {
   format: CONTENT_MESSAGES.invalidDate,
@@ -76,6 +79,7 @@ async function storeAndInsert(
   processed: ProcessedUpload,
   file: ReceivedFile,
   row: NewContentRow & { id: string },
+  view?: ContentView,
 ): Promise<TContent> {
   const prefix = `contents/${row.id}/`;
   const mediaKey = `${prefix}original.${processed.extension}`;
@@ -105,7 +109,7 @@ async function storeAndInsert(
       await recordAudit(tx, { actor: user.userId, action: 'content.register', target: inserted.id });
       return inserted;
     });
-    return presentContent(saved);
+    return presentContent(saved, view);
   } catch (error) {
     await deps.media.blobs.deletePrefix(prefix).catch(() => undefined);
     throw error;
@@ -145,6 +149,7 @@ export async function registerLiveContent(
   user: SessionUser,
   fields: TLiveFields,
   file: ReceivedFile,
+  context: RegisterContext,
 ): Promise<TContent> {
   let stream: LiveStream | undefined;
   let processed: ProcessedUpload | undefined;
@@ -163,30 +168,38 @@ export async function registerLiveContent(
         showId: fields.bambuser_showId || undefined,
         width: fields.output_resolution_width,
         height: fields.output_resolution_height,
+        host: context.host,
       })
       .catch((error: unknown) => {
         throw Object.assign(new HttpError(502, CONTENT_MESSAGES.liveProviderFailed), { cause: error });
       });
-    return await storeAndInsert(deps, user, processed, file, {
-      ...row,
-      id,
-      type: 'stream',
-      livePlatform: provider.id,
-      liveRef: stream.ref,
-      title: fields.title,
-      livestationUrl: fields.livestation_url,
-      bambuserShowId: fields.bambuser_showId,
-      layout: fields.layout,
-      outputResolution: fields.output_resolution,
-      outputWidth: fields.output_resolution_width,
-      outputHeight: fields.output_resolution_height,
-      liveLogoPosition: fields.live_logo_position,
-      livePrompt: fields.live_prompt,
-      liveDashboard: fields.live_dashboard,
-      rtmpUrl: stream.rtmpUrl,
-      streamKey: stream.streamKey,
-      playbackUrl: stream.playbackUrl,
-    });
+    return await storeAndInsert(
+      deps,
+      user,
+      processed,
+      file,
+      {
+        ...row,
+        id,
+        type: 'stream',
+        livePlatform: provider.id,
+        liveRef: stream.ref,
+        title: fields.title,
+        livestationUrl: fields.livestation_url,
+        bambuserShowId: fields.bambuser_showId,
+        layout: fields.layout,
+        outputResolution: fields.output_resolution,
+        outputWidth: fields.output_resolution_width,
+        outputHeight: fields.output_resolution_height,
+        liveLogoPosition: fields.live_logo_position,
+        livePrompt: fields.live_prompt,
+        liveDashboard: fields.live_dashboard,
+        rtmpUrl: stream.rtmpUrl,
+        streamKey: stream.streamKey,
+        streamKeyHash: streamKeyHash(stream.streamKey),
+      },
+      context.view,
+    );
   } catch (error) {
     if (stream && provider) await provider.deleteStream(stream.ref).catch(() => undefined);
     throw error;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { contents } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
+import { sameStreamKey, streamKeyHash } from '../../live';
 
 export type ContentRow = typeof contents.$inferSelect;
 export type NewContentRow = typeof contents.$inferInsert;
@@ -100,6 +101,42 @@ export async function updateContent(
     .update(contents)
     .set({ ...change, updatedAt: new Date() })
     .where(and(eq(contents.id, id), isNull(contents.deletedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * The self-hosted stream a key publishes to: not deleted, and exactly that key. Found by the key's digest
+ * (indexed), then the key itself is compared in constant time. `lock`: held until the transaction ends, so a
+ * key rotation or a delete waits for the publish that checked the key (and then ends its broadcast).
+ */
+export async function findSelfHostedStreamByKey(
+  db: Database,
+  key: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<ContentRow | undefined> {
+  const query = db
+    .select()
+    .from(contents)
+    .where(
+      and(
+        eq(contents.streamKeyHash, streamKeyHash(key)),
+        eq(contents.type, 'stream'),
+        eq(contents.livePlatform, 'selfhosted'),
+        isNull(contents.deletedAt),
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('share') : await query;
+  return row?.streamKey && sameStreamKey(row.streamKey, key) ? row : undefined;
+}
+
+/** Gives a live content a new stream key (and its digest); undefined when the content is gone. */
+export async function replaceStreamKey(tx: Database, id: string, key: string): Promise<ContentRow | undefined> {
+  const [row] = await tx
+    .update(contents)
+    .set({ streamKey: key, streamKeyHash: streamKeyHash(key), updatedAt: new Date() })
+    .where(and(eq(contents.id, id), eq(contents.type, 'stream'), isNull(contents.deletedAt)))
     .returning();
   return row;
 }

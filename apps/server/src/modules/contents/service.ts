@@ -22,7 +22,7 @@ import { HttpError, notFound } from '../../http/envelope';
 import { findLiveProvider } from '../../live';
 import { notifyPlayers } from '../../push';
 import type { AppDeps } from '../types';
-import { presentContent } from './present';
+import { type ContentView, presentContent } from './present';
 import {
   type ContentFilter,
   type ContentRow,
@@ -53,6 +53,7 @@ export async function searchContents(
   db: Database,
   user: SessionUser,
   query: z.output<typeof ZContentListQuery>,
+  view?: ContentView,
 ): Promise<TContentList> {
   const cursor = decodeCursor(query.endCursor, { uuidKey: true });
   if (query.start_date && dayStart(query.start_date).getTime() > Date.now() + DAY_MS) {
@@ -73,7 +74,7 @@ export async function searchContents(
   const more = rows.length > limit;
   const last = page.at(-1);
   return {
-    contents: page.map(presentContent),
+    contents: page.map((row) => presentContent(row, view)),
     summary: {
       endCursor: more && last ? encodeCursor(last.updatedAt, last.id) : null,
       moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
@@ -96,8 +97,8 @@ export function canSeeContent(user: SessionUser, row: Pick<ContentRow, 'region'>
   return inScope(scopeOf(user), { region: row.region }, { unassigned: true });
 }
 
-export async function getContent(db: Database, user: SessionUser, key: string): Promise<TContent> {
-  return presentContent(await visibleContent(db, user, key));
+export async function getContent(db: Database, user: SessionUser, key: string, view?: ContentView): Promise<TContent> {
+  return presentContent(await visibleContent(db, user, key), view);
 }
 
 /** PUT /api/contents/{key}: the name; streams also title, show id and LiveStation URL. */
@@ -106,6 +107,7 @@ export async function changeContent(
   user: SessionUser,
   key: string,
   body: TContentUpdate,
+  view?: ContentView,
 ): Promise<TContent> {
   const row = await visibleContent(db, user, key);
   const stream = row.type === 'stream';
@@ -132,7 +134,7 @@ export async function changeContent(
     });
     return saved;
   });
-  return presentContent(updated);
+  return presentContent(updated, view);
 }
 
 /**
@@ -140,7 +142,8 @@ export async function changeContent(
  * content; otherwise the row is marked deleted (its name stays for history), then its blobs and its live
  * stream are released. The checks run in the delete transaction after the row is locked by the mark, so
  * a refusal rolls the mark back. A failure to release is logged: the content is gone for users either
- * way, and leftovers are only storage.
+ * way, and leftovers are only storage. A stream of our own ingest that is on air is cut: its key stopped
+ * working with the commit (the publish hook refuses it, at the latest at nginx's next on_update).
  */
 export async function removeContent(
   { db, media, contentUsage }: Pick<AppDeps, 'db' | 'media' | 'contentUsage'>,
@@ -158,6 +161,9 @@ export async function removeContent(
   await media.blobs.deletePrefix(`contents/${row.id}/`).catch((error: unknown) => {
     log.error({ err: error, contentId: row.id }, 'could not delete the blobs of a deleted content');
   });
+  if (row.type === 'stream' && row.livePlatform === 'selfhosted' && row.streamKey) {
+    await media.liveIngest.cut(row.streamKey, log);
+  }
   const provider =
     row.liveRef && row.livePlatform ? findLiveProvider(media.liveProviders, row.livePlatform) : undefined;
   if (provider && row.liveRef) {
