@@ -19,7 +19,15 @@ const PASSWORD = 'Offline-e2e-Passw0rd';
 function startServer(dataDir: string): ChildProcess {
   return spawn('npm', ['run', '--silent', 'serve'], {
     cwd: E2E.repoRoot,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+    // No live ingest: this spec shows none, and an nginx of its own would fight over the RTMP port.
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      LIVE_INGEST: 'off',
+    },
     stdio: 'ignore',
     detached: true,
   });
