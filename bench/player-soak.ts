@@ -4,7 +4,7 @@
  * the soak-only `debug_image_seconds` address parameter, a 2 s video), and every CYCLE_MS a live schedule is
  * created over it and deleted again (the live view is built and torn down, its live image shown, its playlist
  * probed); when the self-hosted RTMP ingest answers, ffmpeg also publishes during each live phase, so the stream
- * goes on and off air (hls.js attached and destroyed) every cycle.
+ * goes on and off air (hls.js attached and destroyed) every cycle: off air 5 s, on air 10 s, off air 5 s.
  *
  * Every SAMPLE_MS, after a forced garbage collection, it reads through the Chrome DevTools Protocol
  * (Performance.getMetrics) the JavaScript heap in use, DOM nodes and event listeners, and from the page the
@@ -32,6 +32,7 @@ import {
 import { login, removeDataDir, startProduct } from './processes';
 
 const PORT = Number(process.env.PORT ?? 19150);
+const RTMP_PORT = Number(process.env.RTMP_PORT ?? PORT + 5);
 const SAMPLE_MS = 10_000;
 const WARM_UP_MS = 60_000;
 /** One cycle: the files loop alone for half of it, then a live schedule over it for the other half. */
@@ -61,6 +62,16 @@ const COUNT_OBJECT_URLS = `(() => {
   URL.revokeObjectURL = (url) => { alive.delete(url); revoke(url); };
   Object.defineProperty(window, '__soakObjectUrls', { get: () => alive.size });
 })();`;
+
+/** The embedded ingest starts beside the server: wait for it (30 s at most), else run without live on/off. */
+async function untilListening(rtmpUrl: string): Promise<boolean> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (await listening(rtmpUrl)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
 
 function minutesArg(): number {
   const at = process.argv.indexOf('--minutes');
@@ -142,7 +153,11 @@ async function main(): Promise<number> {
     ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=2'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', files.clip],
   ]);
-  const product = await startProduct({ port: PORT, env: { LOG_LEVEL: 'warn' } });
+  // The embedded ingest on a port of the soak's own (RTMP_PORT, default PORT + 5), so the stream goes on and off air.
+  const product = await startProduct({
+    port: PORT,
+    env: { LOG_LEVEL: 'warn', LIVE_INGEST: 'embedded', LIVE_RTMP_PORT: String(RTMP_PORT) },
+  });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
@@ -164,10 +179,10 @@ async function main(): Promise<number> {
       logo: 'upper_right',
       dashboard: 'show',
     });
-    const ingest = await listening(live.rtmp_url);
+    const ingest = await untilListening(live.rtmp_url);
     console.info(
-      `soak: ${minutes} min, images 1 s + a 2 s video; a live schedule every ${CYCLE_MS / 1000} s for half of it; ` +
-        `live on/off: ${ingest ? `ffmpeg publishes to ${live.rtmp_url} in each live phase` : 'no ingest answers, the live image and probes only'}`,
+      `soak: ${minutes} min, images 1 s + a 2 s video; a live schedule over it for the second half of every ${CYCLE_MS / 1000} s; ` +
+        `live on/off: ${ingest ? `ffmpeg publishes to ${live.rtmp_url} from 5 s to 15 s of each live phase` : 'no ingest answers, the live image and probes only'}`,
     );
     await scheduleFor(api, code, contents, 'Soak loop');
     await page.locator('.layer.shown img, .layer.shown video').first().waitFor();
@@ -178,16 +193,30 @@ async function main(): Promise<number> {
     let nextSample = start;
     let liveSchedule: string | null = null;
     let cycles = 0;
+    let streamed = 0;
+    let seenThisCycle = false;
     while (Date.now() < end) {
       const inCycle = (Date.now() - start) % CYCLE_MS;
-      if (inCycle >= CYCLE_MS / 2 && !liveSchedule) {
+      const half = CYCLE_MS / 2;
+      if (inCycle >= half && !liveSchedule) {
         liveSchedule = await scheduleFor(api, code, [live.content_id], `Soak live ${++cycles}`);
-        if (ingest) publisher = publish(live.rtmp_url, live.stream_key);
-      } else if (inCycle < CYCLE_MS / 2 && liveSchedule) {
+        seenThisCycle = false;
+      } else if (inCycle < half && liveSchedule) {
         await publisher?.stop();
         publisher = null;
         await removeSchedule(api, liveSchedule);
         liveSchedule = null;
+      }
+      // Within the live phase: off air for 5 s, on air for 10 s, off air again for the last 5 s.
+      const onAir = ingest && liveSchedule !== null && inCycle >= half + 5_000 && inCycle < half + 15_000;
+      if (onAir && !publisher) publisher = publish(live.rtmp_url, live.stream_key);
+      if (!onAir && publisher) {
+        await publisher.stop();
+        publisher = null;
+      }
+      if (publisher && !seenThisCycle && (await page.locator('.live-box.streaming').count()) > 0) {
+        seenThisCycle = true;
+        streamed++;
       }
       if (Date.now() >= nextSample) {
         const s = await sample(page, cdp, start);
@@ -202,11 +231,14 @@ async function main(): Promise<number> {
     // The loop must have moved on all along (a frozen page would keep its memory flat too).
     const plays = Number(await page.evaluate(() => localStorage.getItem('signage.player.sequence') ?? '0'));
     const playsOk = plays >= minutes * MIN_PLAYS_PER_MINUTE;
+    // With the ingest, the stream must have come on screen in most live phases (a stuck live view would not).
+    const streamOk = !ingest || streamed >= Math.floor(cycles / 2);
     console.info(
-      `${cycles} live cycles, ${plays} plays made (at least ${minutes * MIN_PLAYS_PER_MINUTE}): ${playsOk ? 'within' : 'OVER'}; ` +
+      `${cycles} live cycles, the stream on screen in ${streamed}: ${streamOk ? 'within' : 'OVER'}; ` +
+        `${plays} plays made (at least ${minutes * MIN_PLAYS_PER_MINUTE}): ${playsOk ? 'within' : 'OVER'}; ` +
         "machine shared with other work: the figures are the page's own, not timings",
     );
-    return verdict(samples) && playsOk ? 0 : 1;
+    return verdict(samples) && playsOk && streamOk ? 0 : 1;
   } finally {
     await publisher?.stop();
     await browser.close();
