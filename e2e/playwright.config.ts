@@ -51,6 +51,9 @@ export default defineConfig({
       url: `${E2E.baseURL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
+      // Stopped as a service is (SIGTERM), so that it stops its embedded nginx: killed outright, the nginx (its
+      // own process group) outlives it, keeps the RTMP port and refuses the next run's publishers.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

@@ -68,6 +68,12 @@ async function streaming(page: Page, box: Box): Promise<boolean> {
   return !isGreen(await centreColour(page, box)) && (await movingPixels(page, box)) > 2000;
 }
 
+/** 'streaming', or why not yet: the publisher's state is part of what a failure prints. */
+async function streamingOr(publisher: Publisher, page: Page, box: Box): Promise<string> {
+  if (await streaming(page, box)) return 'streaming';
+  return publisher.running() ? 'not yet (publisher running)' : `publisher ended: ${publisher.errors()}`;
+}
+
 /**
  * Glass to glass: the publisher drew the instant each frame was made; a screenshot reads it back. The delay is
  * the screenshot's middle instant minus the frame's (± half the screenshot's own time, printed too).
@@ -178,7 +184,10 @@ test('a web player shows a live stream, its live image while off air, and the st
     // On air with the issued key: the stream's pixels move on screen.
     const target = `${live.rtmp_url.replace(/\/$/, '')}/${live.stream_key}`;
     publisher = startPublisher(['-f', 'flv', target]);
-    await expect.poll(() => streaming(page, box), { timeout: 60_000, intervals: [500] }).toBe(true);
+    const first = publisher;
+    await expect
+      .poll(() => streamingOr(first, page, box), { timeout: 60_000, intervals: [500], message: 'the stream plays' })
+      .toBe('streaming');
     writeFileSync(test.info().outputPath('on-air.png'), await page.screenshot());
     const delay = await glassToGlass(page, box, 9);
     console.info(
@@ -198,8 +207,15 @@ test('a web player shows a live stream, its live image while off air, and the st
 
     // It publishes again: the stream returns by itself.
     publisher = startPublisher(['-f', 'flv', target]);
+    const second = publisher;
     const restarted = Date.now();
-    await expect.poll(() => streaming(page, box), { timeout: 60_000, intervals: [500] }).toBe(true);
+    await expect
+      .poll(() => streamingOr(second, page, box), {
+        timeout: 60_000,
+        intervals: [500],
+        message: 'the stream plays again',
+      })
+      .toBe('streaming');
     console.info(`publisher back -> stream on screen: ${((Date.now() - restarted) / 1000).toFixed(1)} s`);
 
     // The installer's overlay says what is on screen.

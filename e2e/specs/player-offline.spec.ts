@@ -33,9 +33,10 @@ function startServer(dataDir: string): ChildProcess {
   });
 }
 
+/** A first start creates the database (PGlite initdb): over a minute on a loaded 2-core machine. */
 async function untilHealthy() {
   await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 150_000 })
     .toBe(200);
 }
 
