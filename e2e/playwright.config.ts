@@ -51,9 +51,9 @@ export default defineConfig({
       url: `${E2E.baseURL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
-      // SIGTERM, so the server shuts down and ends the nginx of its live ingest (its own process group, which a
-      // SIGKILL of the server's group would leave running, holding the RTMP port for the next run).
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      // Stopped as a service is (SIGTERM), so that it stops its embedded nginx: killed outright, the nginx (its
+      // own process group) outlives it, keeps the RTMP port and refuses the next run's publishers.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

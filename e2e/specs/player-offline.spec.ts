@@ -19,15 +19,24 @@ const PASSWORD = 'Offline-e2e-Passw0rd';
 function startServer(dataDir: string): ChildProcess {
   return spawn('npm', ['run', '--silent', 'serve'], {
     cwd: E2E.repoRoot,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+    // No live ingest: this spec shows none, and an nginx of its own would fight over the RTMP port.
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      LIVE_INGEST: 'off',
+    },
     stdio: 'ignore',
     detached: true,
   });
 }
 
+/** A first start creates the database (PGlite initdb): over a minute on a loaded 2-core machine. */
 async function untilHealthy() {
   await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 150_000 })
     .toBe(200);
 }
 

@@ -15,10 +15,32 @@ const resolvable = (schedules: TManifestSchedule[]) => schedules as Playable[];
 /** Seconds an image stays on screen (the manifest gives no duration for images). */
 export const IMAGE_SECONDS = 10;
 
-/** The media of a schedule this player can show: files (images, videos); live streams are not played yet. */
+/**
+ * The image duration: IMAGE_SECONDS, or shorter when the page's address asks with `debug_image_seconds=N`
+ * (1 to 9; the memory soak, bench/player-soak.ts, loops fast with it). Never longer, never for anything else.
+ */
+export function imageSecondsOf(search: string): number {
+  const asked = Number(new URLSearchParams(search).get('debug_image_seconds'));
+  return Number.isInteger(asked) && asked >= 1 && asked < IMAGE_SECONDS ? asked : IMAGE_SECONDS;
+}
+
+/**
+ * The files a schedule needs on the player: its images and videos, and for a live schedule each stream's live
+ * image (downloaded and verified like any file, so it shows while the stream is off air, offline too).
+ */
 export const filesOf = (schedule: TManifestSchedule) => schedule.media.filter((m) => m.url !== null);
 
-/** A schedule is ready when every file it plays is downloaded and verified (and it has something to show). */
+/** A live schedule: its media are streams (a schedule is all streams or no streams; any stream makes it live). */
+export const isLive = (schedule: TManifestSchedule) => schedule.media.some((m) => m.type === 'stream');
+
+/** A live schedule's streams, in the schedule's order. */
+export const streamsOf = (schedule: TManifestSchedule) =>
+  schedule.media.filter((m) => m.type === 'stream' && m.stream_url !== null && m.live !== null);
+
+/**
+ * A schedule is ready when every file it needs is downloaded and verified (and it has something to show): for a
+ * live schedule, its live images (the streams themselves are never 'ready': they are on air or not).
+ */
 export function isReady(schedule: TManifestSchedule, verified: ReadonlySet<string>): boolean {
   const files = filesOf(schedule);
   return files.length > 0 && files.length === schedule.media.length && files.every((m) => verified.has(m.content_id));

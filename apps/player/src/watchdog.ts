@@ -10,6 +10,11 @@ import type { KeyValue } from './plays';
 export const WATCH_EVERY_MS = 5_000;
 /** Playback that has not advanced for this long is stalled. */
 export const STALL_MS = 15_000;
+/**
+ * A live stream whose frames have not advanced for this long is reloaded (hls.js destroyed, the playlist probed,
+ * the stream attached again); meanwhile the live view already covers the still frame with the live image.
+ */
+export const STREAM_STALL_MS = 10_000;
 /** An item still loading after this long is skipped. */
 export const LOAD_MS = 30_000;
 /** Local hours in which a reload for memory may happen (03:00-04:59 at the store). */
@@ -20,11 +25,15 @@ export const MEMORY_MIN_GROWTH_BYTES = 300 * 1024 * 1024;
 
 export type Seen = {
   now: number;
-  /** What is on screen: nothing, an image with its planned length, or a video with its position. */
+  /**
+   * What is on screen: nothing to watch (the idle screen, a live image), an image with its planned length, a
+   * video or a live stream with its position.
+   */
   showing:
     | { kind: 'none' }
     | { kind: 'image'; since: number; seconds: number }
-    | { kind: 'video'; time: number; ended: boolean };
+    | { kind: 'video'; time: number; ended: boolean }
+    | { kind: 'stream'; time: number };
   /** The next item has been loading since then (null: nothing loading). */
   loadingSince: number | null;
   /** JavaScript heap in use (Chromium), null where the browser does not tell. */
@@ -36,6 +45,7 @@ export type Seen = {
 export type Action =
   | { kind: 'none' }
   | { kind: 'reload-video'; reason: string }
+  | { kind: 'reload-stream'; reason: string }
   | { kind: 'skip'; reason: string }
   | { kind: 'reload-page'; reason: string };
 
@@ -64,6 +74,18 @@ export class Watchdog {
       return { kind: 'skip', reason: `an item did not load in ${LOAD_MS / 1000} s` };
     }
     const { showing } = seen;
+    if (showing.kind === 'stream') {
+      if (showing.time !== this.lastVideoTime) {
+        this.lastVideoTime = showing.time;
+        this.stalledSince = null;
+        return { kind: 'none' };
+      }
+      this.stalledSince ??= seen.now;
+      if (seen.now - this.stalledSince < STREAM_STALL_MS) return { kind: 'none' };
+      // A live stream is reloaded as often as it stalls: there is no next item to skip to.
+      this.stalledSince = null;
+      return { kind: 'reload-stream', reason: `the live stream stalled at ${showing.time.toFixed(1)} s` };
+    }
     if (showing.kind === 'video') {
       if (showing.time !== this.lastVideoTime || showing.ended) {
         this.lastVideoTime = showing.time;

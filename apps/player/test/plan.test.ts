@@ -1,6 +1,15 @@
 import type { TManifest, TManifestSchedule } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
-import { hourIn, mayDownload, nextScheduleAt, scheduleAt } from '../src/plan';
+import {
+  hourIn,
+  IMAGE_SECONDS,
+  imageSecondsOf,
+  isLive,
+  mayDownload,
+  nextScheduleAt,
+  scheduleAt,
+  streamsOf,
+} from '../src/plan';
 
 const media = (id: string, type: 'image' | 'movie' = 'image') => ({
   content_id: id,
@@ -18,6 +27,23 @@ const media = (id: string, type: 'image' | 'movie' = 'image') => ({
   url: `/agent/v1/media/${id}`,
   stream_url: null,
   live: null,
+});
+
+/** A live content as the manifest carries it: its file is its live image, its stream an HLS playlist. */
+const stream = (id: string, liveImage = true) => ({
+  ...media(id),
+  type: 'stream' as const,
+  url: liveImage ? `/agent/v1/media/${id}` : null,
+  stream_url: `/agent/v1/live/${id}/index.m3u8`,
+  live: {
+    layout: 'Fullscreen' as const,
+    title: '',
+    output_width: 1280,
+    output_height: 720,
+    logo_position: 'upper_left' as const,
+    prompt: 'Soon',
+    dashboard: 'hide' as const,
+  },
 });
 
 const schedule = (id: string, over: Partial<TManifestSchedule>): TManifestSchedule => ({
@@ -102,5 +128,27 @@ describe('the display pattern on screen', () => {
     expect(aspectOf('Multi,CW&1x1v')).toBeNull();
     expect(aspectOf('nonsense')).toBeNull();
     expect(aspectOf(undefined)).toBeNull();
+  });
+
+  it('starts a live schedule once its live images are verified (the streams themselves are on air or not)', () => {
+    const live = schedule('live', { live: true, media: [stream('s1'), stream('s2')] });
+    const plan = manifest([live]);
+    const now = new Date('2026-03-01T12:00:00Z');
+    expect(isLive(live)).toBe(true);
+    expect(streamsOf(live).map((m) => m.content_id)).toEqual(['s1', 's2']);
+    expect(scheduleAt(plan, new Set(['s1']), now)).toBeNull();
+    expect(scheduleAt(plan, new Set(['s1', 's2']), now)?.schedule_id).toBe('live');
+    // A stream without a live image cannot stand in for itself off air: never ready.
+    const bare = schedule('bare', { media: [stream('s3', false)] });
+    expect(scheduleAt(manifest([bare]), new Set(['s3']), now)).toBeNull();
+    expect(isLive(schedule('files', {}))).toBe(false);
+  });
+
+  it('keeps images 10 s unless the soak asks for shorter with debug_image_seconds', () => {
+    expect(imageSecondsOf('')).toBe(IMAGE_SECONDS);
+    expect(imageSecondsOf('?debug_image_seconds=2')).toBe(2);
+    expect(imageSecondsOf('?debug_image_seconds=30')).toBe(IMAGE_SECONDS);
+    expect(imageSecondsOf('?debug_image_seconds=0')).toBe(IMAGE_SECONDS);
+    expect(imageSecondsOf('?debug_image_seconds=1.5')).toBe(IMAGE_SECONDS);
   });
 });

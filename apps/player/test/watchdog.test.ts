@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOAD_MS, PlayerLog, type Seen, STALL_MS, Watchdog } from '../src/watchdog';
+import { LOAD_MS, PlayerLog, type Seen, STALL_MS, STREAM_STALL_MS, Watchdog } from '../src/watchdog';
 
 const T0 = Date.UTC(2026, 10, 24, 1, 0, 0);
 const seen = (over: Partial<Seen>): Seen => ({
@@ -29,6 +29,18 @@ describe('the watchdog', () => {
     // A new item starts its history afresh.
     dog.shown();
     expect(dog.look(seen({ now: T0 + 60_000, showing: { kind: 'video', time: 0, ended: false } })).kind).toBe('none');
+  });
+
+  it('reloads a live stream each time it stalls (there is nothing to skip to)', () => {
+    const dog = new Watchdog(T0);
+    const at = (now: number, time: number) => dog.look(seen({ now, showing: { kind: 'stream', time } })).kind;
+    expect(at(T0, 1)).toBe('none');
+    expect(at(T0 + 5000, 6)).toBe('none');
+    expect(at(T0 + 10_000, 6)).toBe('none');
+    expect(at(T0 + 10_000 + STREAM_STALL_MS, 6)).toBe('reload-stream');
+    expect(at(T0 + 30_000, 6)).toBe('none');
+    expect(at(T0 + 30_000 + STREAM_STALL_MS, 6)).toBe('reload-stream');
+    expect(at(T0 + 45_000, 7)).toBe('none');
   });
 
   it('moves the loop on from an image kept past its time, and skips an item that does not load', () => {

@@ -123,6 +123,28 @@ export function createAgentClient(options: AgentClientOptions) {
   }
 
   /**
+   * Whether a live stream of the manifest is on air: its playlist (the manifest's stream_url) answers 200 (on),
+   * 404 while off air or 403 when it left the manifest (off); anything else, or no answer, is 'unreachable'.
+   */
+  async function liveProbe(streamUrl: string, signal?: AbortSignal): Promise<'on' | 'off' | 'unreachable'> {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    try {
+      const response = await send(new URL(streamUrl, options.baseUrl), {
+        method: 'GET',
+        headers,
+        cache: 'no-store',
+        ...(signal ? { signal } : {}),
+      });
+      await response.body?.cancel().catch(() => undefined);
+      if (response.ok) return 'on';
+      return response.status === 404 || response.status === 403 ? 'off' : 'unreachable';
+    } catch {
+      return 'unreachable';
+    }
+  }
+
+  /**
    * The push channel (GET /agent/v1/events) as an async stream of events, read with fetch so the device token
    * travels in the Authorization header (EventSource cannot send one). Ends when the server closes the stream
    * or `signal` aborts; a refused connection (401 after the player was deleted) throws. Reconnecting, with
@@ -160,6 +182,7 @@ export function createAgentClient(options: AgentClientOptions) {
     uploadLog: (upload: TLogUpload) => call(AGENT_CONTRACTS.logs, { body: upload }),
     manifest,
     media,
+    liveProbe,
     events,
     /** Sends a batch of plays; answers the highest contiguous sequence the server holds (acked). */
     plays: (plays: TPlay[]) => call(AGENT_CONTRACTS.plays, { body: { plays } }),

@@ -37,6 +37,31 @@ describe('agent client', () => {
     ]);
   });
 
+  it("asks a stream's playlist with the device token: 200 on air, 404 and 403 off air, anything else unreachable", async () => {
+    const cases: [number | 'down', string][] = [
+      [200, 'on'],
+      [404, 'off'],
+      [403, 'off'],
+      [503, 'unreachable'],
+      ['down', 'unreachable'],
+    ];
+    for (const [status, expected] of cases) {
+      const server = answering(status === 'down' ? 200 : status, {});
+      const fetch =
+        status === 'down'
+          ? ((async () => {
+              throw new TypeError('fetch failed');
+            }) as typeof globalThis.fetch)
+          : server.fetch;
+      const client = createAgentClient({ baseUrl: 'http://player.test', token: 'device-token', fetch });
+      expect(await client.liveProbe('/agent/v1/live/c1/index.m3u8')).toBe(expected);
+      if (status !== 'down') {
+        expect(server.seen[0]?.url).toBe('http://player.test/agent/v1/live/c1/index.m3u8');
+        expect(server.seen[0]?.headers.authorization).toBe('Bearer device-token');
+      }
+    }
+  });
+
   it('keeps the token from pairing and sends it as a bearer token on device calls', async () => {
     const paired = answering(
       200,

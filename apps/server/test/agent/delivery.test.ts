@@ -118,6 +118,22 @@ describe('confirmed delivery', () => {
     expect(await pendingCodes()).not.toContain(player.deviceCode);
   });
 
+  it('carries what a live schedule shows (its stream or its live image) to the console, and refuses other values', async () => {
+    const player = await pairedPlayer(t.db);
+    const since = new Date().toISOString();
+    const onScreen = { kind: 'schedule' as const, schedule_id: null, content_id: null, since };
+    await heartbeat(player.token, report({ on_screen: { ...onScreen, live: 'live_image' } }));
+    expect((await detail(player.deviceCode)).delivery.on_screen).toMatchObject({ live: 'live_image' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/agent/v1/heartbeat',
+      headers: bearer(player.token),
+      payload: { status: 'ok', delivery: report({ on_screen: { ...onScreen, live: 'black' as 'stream' } }) },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await detail(player.deviceCode)).delivery.on_screen).toMatchObject({ live: 'live_image' });
+  });
+
   it('flags a clock more than a minute off', async () => {
     const player = await pairedPlayer(t.db);
     const served = await manifest(player.token);

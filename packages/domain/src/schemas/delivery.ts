@@ -9,6 +9,11 @@ export const ZOnScreen = z.object({
   kind: z.enum(['schedule', 'idle', 'pairing']),
   schedule_id: z.guid().nullable(),
   content_id: z.guid().nullable(),
+  /**
+   * A live schedule's content: its stream is on screen ('stream'), or its live image while the stream is off air
+   * ('live_image'). Absent or null for anything else.
+   */
+  live: z.enum(['stream', 'live_image']).nullable().optional(),
   /** When this item started on screen (the player's clock, corrected by its measured skew). */
   since: z.iso.datetime({ offset: true }),
 });

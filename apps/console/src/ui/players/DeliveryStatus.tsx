@@ -56,7 +56,10 @@ export function DeliveryStatus({ delivery, onOpen }: { delivery: TDeviceDelivery
   );
 }
 
-/** What the player showed at its last report: the content (current name) since a time, the idle screen, or pairing. */
+/**
+ * What the player showed at its last report: the content (current name) since a time, a live content's stream or
+ * its live image, the idle screen, or pairing.
+ */
 export function OnScreen({ delivery }: { delivery: TDeviceDelivery }) {
   const { t } = useTranslation();
   const shown = delivery.on_screen;
@@ -64,7 +67,11 @@ export function OnScreen({ delivery }: { delivery: TDeviceDelivery }) {
   const since = gmtShort(shown.since, new Date());
   if (shown.kind === 'idle') return <>{t('delivery.onScreenIdle', { time: since })}</>;
   if (shown.kind === 'pairing') return <>{t('delivery.onScreenPairing', { time: since })}</>;
-  return <>{t('delivery.onScreenContent', { name: shown.content_name ?? shown.content_id ?? '-', time: since })}</>;
+  const name = shown.content_name ?? shown.content_id ?? '-';
+  // A live schedule: its stream on screen, or its live image while the stream is off air (issue 14).
+  if (shown.live === 'stream') return <>{t('delivery.onScreenLiveStream', { name, time: since })}</>;
+  if (shown.live === 'live_image') return <>{t('delivery.onScreenLiveImage', { name, time: since })}</>;
+  return <>{t('delivery.onScreenContent', { name, time: since })}</>;
 }
 
 /** Media kept for offline play against the browser's quota, and the download in progress if any. */

@@ -42,6 +42,35 @@ describe('Player list: device playing list and device help overlays', { timeout:
     expect(screen.queryByRole('dialog', { name: 'Now playing on Ginza' })).not.toBeInTheDocument();
   });
 
+  it("says whether a live content's stream or its live image is on the player's screen", async () => {
+    const live = testDevice({
+      device_code: 'DVLIVE',
+      shop_name: 'Shibuya',
+      delivery: testDelivery({
+        state: 'up_to_date',
+        on_screen: {
+          kind: 'schedule',
+          schedule_id: '0b1c6a2e-6f34-4c59-9a57-3f1f7a0c2d11',
+          content_id: '5d2e8f40-1b7a-4c3e-8f61-2a9b0c4d6e22',
+          content_name: 'Live sale',
+          live: 'live_image',
+          since,
+        },
+        reported_at: since,
+      }),
+    });
+    mockFetch({
+      'GET /api/devices': () =>
+        success({ devices: [live], summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS', total: 1 } }),
+      'GET /api/devices/DVLIVE': () => success({ devices: [live] }),
+    });
+    const user = userEvent.setup();
+    renderApp('/device/list', userWith('DS_FRIT', { region: '' }));
+    await user.click(await screen.findByRole('button', { name: 'Up to date' }, { timeout: 30_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Now playing on Shibuya' });
+    expect(await within(dialog).findByText(/^Live sale \(live image, stream off air\) since /)).toBeInTheDocument();
+  });
+
   it('explains each player state from the help button beside Status', async () => {
     mockPlayers();
     const user = userEvent.setup();
