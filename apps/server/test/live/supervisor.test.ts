@@ -126,8 +126,10 @@ describe('the embedded ingest', () => {
       ['--import', 'tsx', 'test/live/exitWithoutStop.ts', dataDir, String(await freePort())],
       { cwd: SERVER_DIR, encoding: 'utf8', timeout: 60_000 },
     );
-    expect(server.stdout.trim(), server.stderr).toBe('running');
-    const pid = pidOf(dataDir);
+    const [state, master] = server.stdout.trim().split(' ');
+    expect(state, server.stderr).toBe('running');
+    const pid = Number(master);
+    expect(pid).toBeGreaterThan(1);
     try {
       await waitFor('nginx to end with the server', async () => (alive(pid) ? undefined : true), { withinMs: 10_000 });
     } finally {
