@@ -8,7 +8,7 @@
  * The embedded default (PGlite, no DATABASE_URL): BENCH_EMBEDDED=1 BENCH_PLAYERS=3000 npx tsx bench/fleet-poll.ts
  * (the fleet is seeded into the data directory before the server starts; the server has it to itself).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -107,6 +107,26 @@ async function versions(port: number): Promise<string[]> {
   return etags;
 }
 
+/**
+ * CPU time (ms) each thread of the server process has used, by thread id (Linux /proc). The busiest
+ * thread's share per request says where the server saturates, whatever else the machine runs.
+ */
+function threadCpu(pid: number): Map<string, { name: string; ms: number }> {
+  const threads = new Map<string, { name: string; ms: number }>();
+  const tick = 1000 / 100; // USER_HZ
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threads.set(tid, { name, ms: (Number(fields[11]) + Number(fields[12])) * tick });
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return threads;
+}
+
 type Result = {
   latency: { p50: number; p97_5: number; p99: number; max: number };
   requests: { average: number; total: number };
@@ -128,6 +148,8 @@ async function main(): Promise<number> {
     );
     const rate = Math.round((2 * PLAYERS) / 60);
     let n = 0;
+    const pid = product.child.pid ?? 0;
+    const cpuBefore = threadCpu(pid);
     const result = (await autocannon({
       url: `http://127.0.0.1:${product.port}`,
       connections: CONNECTIONS,
@@ -157,6 +179,16 @@ async function main(): Promise<number> {
         },
       ],
     })) as unknown as Result;
+    const cpuAfter = threadCpu(pid);
+    const busiest = [...cpuAfter]
+      .map(([tid, { name, ms }]) => ({ name: `${name} (${tid})`, ms: ms - (cpuBefore.get(tid)?.ms ?? 0) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3);
+    const served = Math.max(1, result.requests.total);
+    console.info(
+      `CPU per request, busiest threads: ${busiest.map((t) => `${t.name} ${(t.ms / served).toFixed(2)} ms`).join(', ')}` +
+        ` (the busiest saturates near ${Math.round((1000 * served) / Math.max(1, busiest[0]?.ms ?? 1))} requests/s)`,
+    );
     const failed = result.errors + result.timeouts + result['4xx'] + result['5xx'];
     const { p50, p97_5, p99, max } = result.latency;
     console.info(
