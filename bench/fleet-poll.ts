@@ -5,9 +5,16 @@
  * schedule of three contents (twenty schedules of a thousand players). Prints p50/p97.5/p99 latency and
  * exits non-zero when p99 is over 200 ms or any request fails.
  * Run: npx tsx bench/fleet-poll.ts   (BENCH_DATABASE_URL: admin URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ * The embedded default (PGlite, no DATABASE_URL): BENCH_EMBEDDED=1 BENCH_PLAYERS=3000 npx tsx bench/fleet-poll.ts
+ * (the fleet is seeded into the data directory before the server starts; the server has it to itself).
  */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
 import { createDatabase, removeDataDir, startProduct } from './processes';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20_000);
@@ -15,41 +22,68 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const P99_BUDGET_MS = 200;
 const CONNECTIONS = 50;
 const PORT = Number(process.env.PORT ?? 18106);
+const EMBEDDED = process.env.BENCH_EMBEDDED === '1';
 const token = (i: number) => `bench-token-${i}`;
 
-async function seed(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+async function seed(run: (statement: string) => Promise<unknown>) {
+  await run(`
+    insert into devices (device_code, device_name, region, shop_no, shop_name, display_pattern, time_zone,
+      token_hash, is_alive, is_activated, registered_at, activated_at, last_accessed)
+    select 'FP' || lpad(i::text, 8, '0'), 'FP-SN-' || i, 'JP', lpad((1 + i % 9000)::text, 4, '0'), 'Store ' || i,
+      'Multi,CW', 'Asia/Tokyo', encode(sha256(('bench-token-' || i)::bytea), 'hex'), true, true, now(), now(), now()
+    from generate_series(1, ${PLAYERS}) as i`);
+  await run(`
+    insert into contents (id, key, name, type, display_pattern, region, media_key, content_type, size, sha256, created_by)
+    select md5('c' || k)::uuid, 'fleet' || k, 'Fleet image ' || k, 'image', 'Multi,CW', 'JP',
+      'contents/fleet' || k || '/file.png', 'image/png', 1000, repeat('0', 64), 'bench'
+    from generate_series(1, 60) as k`);
+  await run(`
+    insert into schedules (id, schedule_name, playlist_name, date_from, date_to, time_from, time_to,
+      download_allow_hour, live, zone_code, created_by)
+    select md5('s' || g)::uuid, 'Fleet ' || g, 'Fleet', current_date - 1, null, null, null, '', false, 'Asia/Tokyo', 'bench'
+    from generate_series(0, 19) as g`);
+  await run(`
+    insert into schedule_contents (schedule_id, position, content_id)
+    select md5('s' || g)::uuid, p, md5('c' || (1 + g * 3 + p))::uuid from generate_series(0, 19) as g, generate_series(0, 2) as p`);
+  await run(`
+    insert into schedule_devices (schedule_id, device_code, ends_local)
+    select md5('s' || (i % 20))::uuid, 'FP' || lpad(i::text, 8, '0'), null from generate_series(1, ${PLAYERS}) as i`);
+  await run(`
+    insert into schedule_player_ends (device_code, last_end_local, open)
+    select 'FP' || lpad(i::text, 8, '0'), null, true from generate_series(1, ${PLAYERS}) as i`);
+  await run('analyze');
+}
+
+/** PostgreSQL: a new database, migrated by the product as it starts, seeded while it runs. */
+async function onPostgres() {
+  const database = await createDatabase();
+  const product = await startProduct({ databaseUrl: database.url, port: PORT });
+  const client = new pg.Client({ connectionString: database.url });
   try {
-    await client.query(`
-      insert into devices (device_code, device_name, region, shop_no, shop_name, display_pattern, time_zone,
-        token_hash, is_alive, is_activated, registered_at, activated_at, last_accessed)
-      select 'FP' || lpad(i::text, 8, '0'), 'FP-SN-' || i, 'JP', lpad((1 + i % 9000)::text, 4, '0'), 'Store ' || i,
-        'Multi,CW', 'Asia/Tokyo', encode(sha256(('bench-token-' || i)::bytea), 'hex'), true, true, now(), now(), now()
-      from generate_series(1, ${PLAYERS}) as i`);
-    await client.query(`
-      insert into contents (id, key, name, type, display_pattern, region, media_key, content_type, size, sha256, created_by)
-      select md5('c' || k)::uuid, 'fleet' || k, 'Fleet image ' || k, 'image', 'Multi,CW', 'JP',
-        'contents/fleet' || k || '/file.png', 'image/png', 1000, repeat('0', 64), 'bench'
-      from generate_series(1, 60) as k`);
-    await client.query(`
-      insert into schedules (id, schedule_name, playlist_name, date_from, date_to, time_from, time_to,
-        download_allow_hour, live, zone_code, created_by)
-      select md5('s' || g)::uuid, 'Fleet ' || g, 'Fleet', current_date - 1, null, null, null, '', false, 'Asia/Tokyo', 'bench'
-      from generate_series(0, 19) as g`);
-    await client.query(`
-      insert into schedule_contents (schedule_id, position, content_id)
-      select md5('s' || g)::uuid, p, md5('c' || (1 + g * 3 + p))::uuid from generate_series(0, 19) as g, generate_series(0, 2) as p`);
-    await client.query(`
-      insert into schedule_devices (schedule_id, device_code, ends_local)
-      select md5('s' || (i % 20))::uuid, 'FP' || lpad(i::text, 8, '0'), null from generate_series(1, ${PLAYERS}) as i`);
-    await client.query(`
-      insert into schedule_player_ends (device_code, last_end_local, open)
-      select 'FP' || lpad(i::text, 8, '0'), null, true from generate_series(1, ${PLAYERS}) as i`);
-    await client.query('analyze');
+    await client.connect();
+    await seed((statement) => client.query(statement));
+  } catch (error) {
+    await product.stop();
+    await database.drop();
+    throw error;
   } finally {
-    await client.end();
+    await client.end().catch(() => undefined);
   }
+  return { product, drop: database.drop };
+}
+
+/** The embedded PGlite: migrated and seeded in a new data directory, then the product starts on it. */
+async function embedded() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'signage-fleet-'));
+  const handle = await openDatabase({ dataDir, databaseUrl: undefined });
+  try {
+    await seed((statement) => handle.db.execute(sql.raw(statement))).finally(handle.close);
+  } catch (error) {
+    removeDataDir(dataDir);
+    throw error;
+  }
+  const product = await startProduct({ dataDir, port: PORT });
+  return { product, drop: async () => {} };
 }
 
 /** Every player's manifest version, as it holds it after its first collect (20 at a time). */
@@ -73,6 +107,26 @@ async function versions(port: number): Promise<string[]> {
   return etags;
 }
 
+/**
+ * CPU time (ms) each thread of the server process has used, by thread id (Linux /proc). The busiest
+ * thread's share per request says where the server saturates, whatever else the machine runs.
+ */
+function threadCpu(pid: number): Map<string, { name: string; ms: number }> {
+  const threads = new Map<string, { name: string; ms: number }>();
+  const tick = 1000 / 100; // USER_HZ
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threads.set(tid, { name, ms: (Number(fields[11]) + Number(fields[12])) * tick });
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return threads;
+}
+
 type Result = {
   latency: { p50: number; p97_5: number; p99: number; max: number };
   requests: { average: number; total: number };
@@ -85,15 +139,17 @@ type Result = {
 };
 
 async function main(): Promise<number> {
-  const database = await createDatabase();
-  const product = await startProduct({ databaseUrl: database.url, port: PORT });
+  const started = Date.now();
+  const { product, drop } = await (EMBEDDED ? embedded() : onPostgres());
   try {
-    const started = Date.now();
-    await seed(database.url);
     const etags = await versions(product.port);
-    console.info(`${PLAYERS} players seeded and collected once in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.info(
+      `${EMBEDDED ? 'embedded PGlite' : 'PostgreSQL'}: ${PLAYERS} players seeded and collected once in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     const rate = Math.round((2 * PLAYERS) / 60);
     let n = 0;
+    const pid = product.child.pid ?? 0;
+    const cpuBefore = threadCpu(pid);
     const result = (await autocannon({
       url: `http://127.0.0.1:${product.port}`,
       connections: CONNECTIONS,
@@ -123,6 +179,16 @@ async function main(): Promise<number> {
         },
       ],
     })) as unknown as Result;
+    const cpuAfter = threadCpu(pid);
+    const busiest = [...cpuAfter]
+      .map(([tid, { name, ms }]) => ({ name: `${name} (${tid})`, ms: ms - (cpuBefore.get(tid)?.ms ?? 0) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3);
+    const served = Math.max(1, result.requests.total);
+    console.info(
+      `CPU per request, busiest threads: ${busiest.map((t) => `${t.name} ${(t.ms / served).toFixed(2)} ms`).join(', ')}` +
+        ` (the busiest saturates near ${Math.round((1000 * served) / Math.max(1, busiest[0]?.ms ?? 1))} requests/s)`,
+    );
     const failed = result.errors + result.timeouts + result['4xx'] + result['5xx'];
     const { p50, p97_5, p99, max } = result.latency;
     console.info(
@@ -136,7 +202,7 @@ async function main(): Promise<number> {
   } finally {
     await product.stop();
     removeDataDir(product.dataDir);
-    await database.drop();
+    await drop();
   }
 }
 

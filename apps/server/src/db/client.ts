@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
 import { acquireLock, LockHeldError } from './lock';
+import { PgliteProxy } from './pgliteProxy';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -80,27 +78,28 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
       throw error;
     }
   }
-  let client: PGlite | undefined;
   try {
-    client = await PGlite.create({
-      ...(dataDir ? { dataDir } : { loadDataDir: template }),
-      postgresqlconf: PGLITE_SETTINGS,
-      // The player list's 'contains' searches use trigram indexes (migration 0009 creates the extension).
-      extensions: { pg_trgm },
+    // In its own thread (pgliteWorker.mjs): PostgreSQL in WebAssembly runs synchronously, and on the
+    // server's thread every query stopped every request while it ran. Migrations run there too.
+    const client = await PgliteProxy.open({
+      dataDir,
+      template,
+      settings: PGLITE_SETTINGS,
+      migrationsFolder: MIGRATIONS_FOLDER,
     });
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    const opened = client;
+    const db = drizzlePglite({ client: client as never, schema });
     return {
       db: db as unknown as Database,
       kind: 'pglite',
       close: once(async () => {
-        await opened.close();
-        release();
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
       }),
     };
   } catch (error) {
-    await client?.close().catch(() => {});
     release();
     const where = dataDir ? `the embedded database at ${dataDir}` : 'the in-memory database';
     throw new DatabaseOpenError(`Cannot open ${where}: ${reason(error)}`);
