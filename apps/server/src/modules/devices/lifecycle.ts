@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { canPlayerTransition, type PlayerEvent, playerStateOf, type TDeliveryReport } from '@signage/domain';
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { devicePins, devices, deviceTags } from '../../db/schema';
 import type { DeviceRow } from './repo';
 
@@ -139,13 +140,32 @@ export async function recordHeartbeat(
   beat: { alive: boolean; reportedTimeZone: string | undefined; delivery?: TDeliveryReport | undefined },
   now: Date,
 ): Promise<void> {
-  const reported = beat.reportedTimeZone === undefined ? {} : { reportedTimeZone: beat.reportedTimeZone };
-  const delivery = beat.delivery === undefined ? {} : { delivery: beat.delivery, deliveryReportedAt: now };
-  await db
-    .update(devices)
-    .set({ isAlive: beat.alive, lastAccessed: now, ...reported, ...delivery })
-    .where(and(eq(devices.deviceCode, deviceCode), isNull(devices.deletedAt)));
+  await heartbeatUpdate(db).execute({
+    deviceCode,
+    alive: beat.alive,
+    now: now.toISOString(),
+    // Absent (undefined) keeps what is stored: null stands for it in the one prepared statement.
+    zone: beat.reportedTimeZone ?? null,
+    delivery: beat.delivery === undefined ? null : JSON.stringify(beat.delivery),
+  });
 }
+
+// Every player runs this once a minute (see preparedPerDatabase): one statement for every kind of beat.
+const heartbeatUpdate = preparedPerDatabase((db) => {
+  const delivery = sql`${sql.placeholder('delivery')}::jsonb`;
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  return db
+    .update(devices)
+    .set({
+      isAlive: sql`${sql.placeholder('alive')}::boolean`,
+      lastAccessed: now,
+      reportedTimeZone: sql`coalesce(${sql.placeholder('zone')}::text, ${devices.reportedTimeZone})`,
+      delivery: sql`coalesce(${delivery}, ${devices.delivery})`,
+      deliveryReportedAt: sql`case when ${delivery} is null then ${devices.deliveryReportedAt} else ${now} end`,
+    })
+    .where(and(eq(devices.deviceCode, sql.placeholder('deviceCode')), isNull(devices.deletedAt)))
+    .prepare('record_heartbeat');
+});
 
 /**
  * Deletes a player softly: the token is cleared (revoked at once), its open PIN and tags go, the row
