@@ -16,7 +16,8 @@ import { COUNTRIES, type Role, type TDeviceListQuery, ZDeviceListQuery } from '@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/auth/passwords';
-import type { SessionUser } from '../apps/server/src/auth/sessions';
+import { findLiveSession } from '../apps/server/src/auth/repo';
+import { hashToken, type SessionUser } from '../apps/server/src/auth/sessions';
 import type { Database } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { listPlayers } from '../apps/server/src/modules/devices/service';
@@ -140,6 +141,16 @@ async function main(): Promise<number> {
       `${'filter'.padEnd(44)} ${'rows'.padStart(5)} ${'total'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  p95/budget`,
     );
     const plans: string[] = [];
+    // The session lookup every request runs first (one prepared statement: session and user).
+    const token = decodeURIComponent((cookies.get('frit') ?? '').replace(/^sid=/, ''));
+    captured.length = 0;
+    await findLiveSession(db, hashToken(token), new Date());
+    for (const statement of captured.splice(0)) {
+      const plan = await pool.query(`explain (analyze, costs off) ${statement.query}`, statement.params);
+      plans.push(
+        `-- every request: the session\n  ${statement.query.slice(0, 160)} …\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`,
+      );
+    }
     let missed = 0;
     for (const scenario of SCENARIOS) {
       const cookie = cookies.get(scenario.who) ?? '';
