@@ -1,26 +1,52 @@
 /**
- * Request-path benchmark (issue 15 item 3): the product on a fresh PostgreSQL database against a
- * bare Fastify hello-world, both started in their own process on this machine, loaded in
- * interleaved pairs (10 connections, BENCH_SECONDS each, default 5) so that both see the same
- * machine. Prints requests per second and the same-run ratio for a signed-in GET /api/users/me;
- * exits non-zero when the median ratio misses the budget (0.15).
- * Run: npx tsx bench/request-path.ts   (BENCH_DATABASE_URL: admin URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ * Request-path benchmark (issue 15 items 2, 3 and 7): the product on a fresh PostgreSQL database holding
+ * 20,000 generated players against a bare Fastify hello-world, both started in their own process on this
+ * machine, loaded in interleaved pairs (bare, then product; 10 connections, BENCH_SECONDS each, default 5)
+ * so that both see the same machine. Three calls, each with its own budget on the median same-run ratio:
+ *   - a signed-in GET /api/users/me                          at least 0.15
+ *   - a signed-in GET /api/devices, first page (DS_FRIT)      at least 0.05
+ *   - POST /agent/v1/heartbeat with a device token, spread over the paired players; against a bare POST
+ *     of the same JSON body                                   at least 0.2
+ * Exits non-zero when any median misses its budget.
+ * Run: npx tsx bench/request-path.ts   (BENCH_DATABASE_URL: admin URL, default postgres://postgres@127.0.0.1:5432/postgres;
+ *      BENCH_PLAYERS default 20000, BENCH_ROUNDS default 3, PORT of the product, default 18107;
+ *      BENCH_ONLY=me,devices,heartbeat to load some of them; BENCH_CPU_PROF=dir to profile the product)
  */
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { deviceToken, generatePlayers } from './playerData';
 import { createDatabase, login, removeDataDir, startBare, startProduct } from './processes';
 
-const BUDGET = 0.15;
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20_000);
 const PORT = Number(process.env.PORT ?? 18107);
+
+type Request = { method?: string; path: string; headers?: Record<string, string>; body?: string };
+type Call = {
+  /** BENCH_ONLY's name for it. */
+  key: 'me' | 'devices' | 'heartbeat';
+  name: string;
+  budget: number;
+  /** The product's request, made per request (a heartbeat cycles through the players). */
+  product: () => Request;
+  /** The bare Fastify request it is paired with. */
+  bare: Request;
+};
 
 type Result = { requests: { average: number }; non2xx: number; errors: number; timeouts: number };
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const result = (await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers })) as Result;
+async function load(port: number, make: () => Request): Promise<number> {
+  const first = make();
+  const result = (await autocannon({
+    url: `http://127.0.0.1:${port}${first.path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, ...make() }) }],
+  })) as unknown as Result;
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(`${first.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
   return result.requests.average;
 }
@@ -29,32 +55,87 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<number> {
   const database = await createDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const profileDir = process.env.BENCH_CPU_PROF;
   const product = await startProduct({
     databaseUrl: database.url,
     port: PORT,
     env: process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {},
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   const bare = await startBare();
   try {
+    await generatePlayers(pool, PLAYERS);
     const cookie = await login(product.port);
-    const me = `http://127.0.0.1:${product.port}/api/users/me`;
-    await load(me, { cookie }); // warm-up: JIT, pool connections
-    await load(`http://127.0.0.1:${bare.port}/`);
-    const ratios: number[] = [];
+    // Paired players only (generated player i is unpaired when i % 50 === 0).
+    let next = 0;
+    const nextPaired = () => {
+      next = (next % PLAYERS) + 1;
+      if (next % 50 === 0) next++;
+      return next > PLAYERS ? 1 : next;
+    };
+    const beat = JSON.stringify({ status: 'ok', time_zone: 'Asia/Tokyo' });
+    const json = { 'content-type': 'application/json' };
+    const calls: Call[] = [
+      {
+        key: 'me',
+        name: 'GET /api/users/me',
+        budget: 0.15,
+        product: () => ({ method: 'GET', path: '/api/users/me', headers: { cookie } }),
+        bare: { method: 'GET', path: '/' },
+      },
+      {
+        key: 'devices',
+        name: `GET /api/devices (first page, ${PLAYERS} players)`,
+        budget: 0.05,
+        product: () => ({ method: 'GET', path: '/api/devices', headers: { cookie } }),
+        bare: { method: 'GET', path: '/' },
+      },
+      {
+        key: 'heartbeat',
+        name: 'POST /agent/v1/heartbeat',
+        budget: 0.2,
+        product: () => ({
+          method: 'POST',
+          path: '/agent/v1/heartbeat',
+          headers: { ...json, authorization: `Bearer ${deviceToken(nextPaired())}` },
+          body: beat,
+        }),
+        bare: { method: 'POST', path: '/heartbeat', headers: json, body: beat },
+      },
+    ];
+    const only = process.env.BENCH_ONLY?.split(',');
+    const chosen = calls.filter((call) => !only || only.includes(call.key));
+    const ratios = new Map<Call, number[]>(chosen.map((call) => [call, []]));
+    // Warm-up: JIT, pool connections, prepared statements.
+    for (const call of chosen) {
+      await load(bare.port, () => call.bare);
+      await load(product.port, call.product);
+    }
     for (let round = 1; round <= ROUNDS; round++) {
-      const bareRps = await load(`http://127.0.0.1:${bare.port}/`);
-      const productRps = await load(me, { cookie });
-      const ratio = productRps / bareRps;
-      ratios.push(ratio);
+      for (const call of chosen) {
+        const bareRps = await load(bare.port, () => call.bare);
+        const productRps = await load(product.port, call.product);
+        const ratio = productRps / bareRps;
+        ratios.get(call)?.push(ratio);
+        console.info(
+          `round ${round}: ${call.name}: bare ${bareRps.toFixed(0)} req/s, product ${productRps.toFixed(0)} req/s, ratio ${ratio.toFixed(3)}`,
+        );
+      }
+    }
+    let missed = 0;
+    console.info(`\nOn PostgreSQL, ${CONNECTIONS} connections, median of ${ROUNDS} pairs of ${SECONDS} s:`);
+    for (const call of chosen) {
+      const result = median(ratios.get(call) ?? []);
+      const within = result >= call.budget;
+      if (!within) missed++;
       console.info(
-        `round ${round}: bare ${bareRps.toFixed(0)} req/s, /api/users/me ${productRps.toFixed(0)} req/s, ratio ${ratio.toFixed(3)}`,
+        `${call.name}: median ratio ${result.toFixed(3)} (budget ${call.budget}): ${within ? 'within budget' : 'MISSES the budget'}`,
       );
     }
-    const result = median(ratios);
-    const verdict = result >= BUDGET ? 'within budget' : 'MISSES the budget';
-    console.info(`GET /api/users/me on PostgreSQL: median ratio ${result.toFixed(3)} (budget ${BUDGET}): ${verdict}`);
-    return result >= BUDGET ? 0 : 1;
+    return missed === 0 ? 0 : 1;
   } finally {
+    await pool.end();
     await Promise.all([product.stop(), bare.stop()]);
     removeDataDir(product.dataDir);
     await database.drop();

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 export type SessionRow = {
@@ -12,28 +13,20 @@ export async function insertSession(db: Database, row: { id: string; userPk: str
   await db.insert(sessions).values(row);
 }
 
-function buildLiveSessionQuery(db: Database) {
-  return db
+// Every guarded request runs this query (see preparedPerDatabase).
+const liveSessionQuery = preparedPerDatabase((db) =>
+  db
     .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userPk))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare('find_live_session');
-}
-
-// Every guarded request runs this query: built once per database, and prepared on PostgreSQL so
-// each connection parses and plans it once instead of on every request.
-const liveSessionQueries = new WeakMap<Database, ReturnType<typeof buildLiveSessionQuery>>();
+    .prepare('find_live_session'),
+);
 
 /** The live session with this token hash and its user, or undefined when missing or expired. */
 export async function findLiveSession(db: Database, id: string, now: Date): Promise<SessionRow | undefined> {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = buildLiveSessionQuery(db);
-    liveSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id, now: now.toISOString() });
+  const [row] = await liveSessionQuery(db).execute({ id, now: now.toISOString() });
   return row;
 }
 

@@ -169,7 +169,8 @@ export const devices = pgTable(
     index('devices_activated_updated_idx').on(t.isActivated, t.updatedAt, t.deviceCode).where(livePlayer),
     index('devices_region_updated_idx').on(t.region, t.isActivated, t.updatedAt, t.deviceCode).where(livePlayer),
     index('devices_region_shop_idx').on(t.region, t.shopNo).where(livePlayer),
-    index('devices_last_accessed_idx').on(t.lastAccessed),
+    // No index holds a column the heartbeat writes (is_alive, last_accessed, reported_time_zone, delivery):
+    // its update stays HOT (heap only, no index touched; migration 0015 also leaves room in each page for it).
     index('devices_waiting_idx').on(t.isActivated, t.createdAt).where(livePlayer),
     // The kitting view (DS_KT, region-bound) has no is_activated condition: its order needs indexes of its own.
     index('devices_kitting_region_updated_idx').on(t.region, t.updatedAt, t.deviceCode).where(registeredPlayer),

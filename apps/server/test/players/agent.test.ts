@@ -183,6 +183,42 @@ describe('device token', () => {
     expect((await deviceRow(t.db, player.device_code))?.isAlive).toBe(false);
   });
 
+  it('writes beats sent at once by several players, and a player’s beats in the order they came', async () => {
+    const a = await activePlayer(t.app, kt);
+    const b = await activePlayer(t.app, kt);
+    const c = await activePlayer(t.app, kt);
+    const delivery = {
+      applied_version: 'v-7',
+      pending_version: null,
+      on_screen: null,
+      download: null,
+      cache_bytes: 1000,
+      quota_bytes: 1_000_000,
+      clock_skew_ms: 120,
+      player_version: '1.2.3',
+    };
+    const answers = await Promise.all([
+      heartbeatCall(t.app, a.token, { status: 'ok', time_zone: 'Asia/Tokyo' }),
+      heartbeatCall(t.app, b.token, { status: 'error' }),
+      heartbeatCall(t.app, c.token, { status: 'ok', delivery }),
+      // The same player again while its first beat may still be in flight: this one (a fault) comes last.
+      heartbeatCall(t.app, a.token, { status: 'error' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((answer) => answer.json().data.device_code)).toEqual([
+      a.device_code,
+      b.device_code,
+      c.device_code,
+      a.device_code,
+    ]);
+    // A beat without a zone keeps the one reported before; the delivery report is stored with its time.
+    expect(await deviceRow(t.db, a.device_code)).toMatchObject({ isAlive: false, reportedTimeZone: 'Asia/Tokyo' });
+    expect(await deviceRow(t.db, b.device_code)).toMatchObject({ isAlive: false, reportedTimeZone: null });
+    const rowC = await deviceRow(t.db, c.device_code);
+    expect(rowC).toMatchObject({ isAlive: true, delivery: expect.objectContaining({ applied_version: 'v-7' }) });
+    expect(rowC?.deliveryReportedAt?.getTime()).toBe(rowC?.lastAccessed?.getTime());
+  });
+
   it('answers 401 for a missing, wrong or malformed token and changes nothing, before reading the body', async () => {
     const player = await activePlayer(t.app, kt);
     const before = await deviceRow(t.db, player.device_code);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { canPlayerTransition, type PlayerEvent, playerStateOf, type TDeliveryReport } from '@signage/domain';
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { devicePins, devices, deviceTags } from '../../db/schema';
 import type { DeviceRow } from './repo';
 
@@ -131,21 +132,98 @@ export async function pairDevice(db: Database, row: DeviceRow, pinHash: string, 
 
 /**
  * A heartbeat: alive state, time and the zone the player reports (not updated_at: the list order follows
- * staff changes).
+ * staff changes). Resolves once it is written. Heartbeats that arrive while an earlier one is being written
+ * are written together in the next statement (one per player and statement, in arrival order): a fleet's
+ * beats cost a statement and a commit per batch, not per beat, and nothing waits for a timer.
  */
-export async function recordHeartbeat(
+export function recordHeartbeat(
   db: Database,
   deviceCode: string,
   beat: { alive: boolean; reportedTimeZone: string | undefined; delivery?: TDeliveryReport | undefined },
   now: Date,
 ): Promise<void> {
-  const reported = beat.reportedTimeZone === undefined ? {} : { reportedTimeZone: beat.reportedTimeZone };
-  const delivery = beat.delivery === undefined ? {} : { delivery: beat.delivery, deliveryReportedAt: now };
-  await db
-    .update(devices)
-    .set({ isAlive: beat.alive, lastAccessed: now, ...reported, ...delivery })
-    .where(and(eq(devices.deviceCode, deviceCode), isNull(devices.deletedAt)));
+  let writer = heartbeatWriters.get(db);
+  if (!writer) {
+    writer = new HeartbeatWriter(db);
+    heartbeatWriters.set(db, writer);
+  }
+  return writer.write({
+    deviceCode,
+    alive: beat.alive,
+    at: now.toISOString(),
+    // Absent (undefined) keeps what is stored.
+    zone: beat.reportedTimeZone ?? null,
+    delivery: beat.delivery === undefined ? null : JSON.stringify(beat.delivery),
+  });
 }
+
+type Beat = { deviceCode: string; alive: boolean; at: string; zone: string | null; delivery: string | null };
+type Waiting = Beat & { resolve: () => void; reject: (error: unknown) => void };
+
+const heartbeatWriters = new WeakMap<Database, HeartbeatWriter>();
+
+class HeartbeatWriter {
+  private queue: Waiting[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Database) {}
+
+  write(beat: Beat): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...beat, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    while (this.queue.length > 0) {
+      // One beat per player in a statement; a player's later beat waits for the next one.
+      const batch: Waiting[] = [];
+      const rest: Waiting[] = [];
+      const players = new Set<string>();
+      for (const beat of this.queue) {
+        if (players.has(beat.deviceCode)) rest.push(beat);
+        else {
+          players.add(beat.deviceCode);
+          batch.push(beat);
+        }
+      }
+      this.queue = rest;
+      try {
+        await heartbeatUpdate(this.db).execute({
+          codes: batch.map((b) => b.deviceCode),
+          alive: batch.map((b) => b.alive),
+          at: batch.map((b) => b.at),
+          zones: batch.map((b) => b.zone),
+          deliveries: batch.map((b) => b.delivery),
+        });
+        for (const beat of batch) beat.resolve();
+      } catch (error) {
+        for (const beat of batch) beat.reject(error);
+      }
+    }
+    this.writing = false;
+  }
+}
+
+// Every player runs this once a minute (see preparedPerDatabase): one statement for a batch of beats.
+const heartbeatUpdate = preparedPerDatabase((db) => {
+  const beats = sql`unnest(${sql.placeholder('codes')}::text[], ${sql.placeholder('alive')}::boolean[], ${sql.placeholder('at')}::text[], ${sql.placeholder('zones')}::text[], ${sql.placeholder('deliveries')}::text[]) as beat(code, alive, at, zone, delivery)`;
+  const at = sql`beat.at::timestamptz`;
+  return db
+    .update(devices)
+    .set({
+      isAlive: sql`beat.alive`,
+      lastAccessed: at,
+      reportedTimeZone: sql`coalesce(beat.zone, ${devices.reportedTimeZone})`,
+      delivery: sql`coalesce(beat.delivery::jsonb, ${devices.delivery})`,
+      deliveryReportedAt: sql`case when beat.delivery is null then ${devices.deliveryReportedAt} else ${at} end`,
+    })
+    .from(beats)
+    .where(and(eq(devices.deviceCode, sql`beat.code`), isNull(devices.deletedAt)))
+    .prepare('record_heartbeats');
+});
 
 /**
  * Deletes a player softly: the token is cleared (revoked at once), its open PIN and tags go, the row

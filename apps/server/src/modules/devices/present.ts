@@ -5,7 +5,7 @@ import { findContentsById } from '../contents';
 import { floorMapPresence } from '../floormap';
 import type { PlayerSchedulesPort } from '../types';
 import type { DeviceRow } from './repo';
-import { tagIdsOf, tagNames } from './tags';
+import { tagsOf } from './tags';
 
 /** What presenting players needs: the database, the schedules port, and the blob store for floor maps. */
 export type PlayerDeps = { db: Database; schedules: PlayerSchedulesPort; blobs?: BlobStore };
@@ -20,17 +20,14 @@ export async function presentDevices(
   rows: DeviceRow[],
   now: Date,
 ): Promise<TDevice[]> {
-  const [tagIds, hasFloorMap, summaries] = await Promise.all([
-    tagIdsOf(
+  const onScreenIds = [...new Set(rows.flatMap((row) => row.delivery?.on_screen?.content_id ?? []))];
+  const [tags, hasFloorMap, summaries, contentNames] = await Promise.all([
+    tagsOf(
       db,
       rows.map((row) => row.deviceCode),
     ),
     blobs ? floorMapPresence(blobs, rows) : () => false,
     schedules.summaries(db, rows, now),
-  ]);
-  const onScreenIds = [...new Set(rows.flatMap((row) => row.delivery?.on_screen?.content_id ?? []))];
-  const [names, contentNames] = await Promise.all([
-    tagNames(db, [...new Set([...tagIds.values()].flat())]),
     onScreenIds.length > 0
       ? findContentsById(db, onScreenIds).then((found) => new Map(found.map((c) => [c.id, c.name])))
       : new Map<string, string>(),
@@ -46,7 +43,7 @@ export async function presentDevices(
     memo: row.memo,
     store_type: row.storeType,
     device_type: row.deviceType,
-    tags: (tagIds.get(row.deviceCode) ?? []).map((id) => names.get(id) ?? { id, en: '', ja: '', zh: '', ko: '' }),
+    tags: tags.get(row.deviceCode) ?? [],
     s2id: row.s2id,
     time_zone: row.timeZone,
     reported_time_zone: row.reportedTimeZone,

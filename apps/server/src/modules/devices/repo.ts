@@ -19,6 +19,7 @@ import {
 import { scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
+import { preparedPerDatabase } from '../../db/prepared';
 import { devices } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
 import type { PlayerSchedulesPort } from '../types';
@@ -142,13 +143,25 @@ export async function findDeviceBySerial(db: Database, serial: string): Promise<
   return row;
 }
 
-/** The live, paired player holding a device token (by its sha256); a deleted player holds none. */
-export async function findDeviceByTokenHash(db: Database, tokenHash: string): Promise<DeviceRow | undefined> {
-  const [row] = await db
+// Every agent call runs this lookup (see preparedPerDatabase).
+const tokenQuery = preparedPerDatabase((db) =>
+  db
     .select(playerColumns)
     .from(devices)
-    .where(and(eq(devices.tokenHash, tokenHash), isNull(devices.deletedAt), eq(devices.isActivated, true)))
-    .limit(1);
+    .where(
+      and(
+        eq(devices.tokenHash, sql.placeholder('tokenHash')),
+        isNull(devices.deletedAt),
+        eq(devices.isActivated, true),
+      ),
+    )
+    .limit(1)
+    .prepare('find_device_by_token'),
+);
+
+/** The live, paired player holding a device token (by its sha256); a deleted player holds none. */
+export async function findDeviceByTokenHash(db: Database, tokenHash: string): Promise<DeviceRow | undefined> {
+  const [row] = await tokenQuery(db).execute({ tokenHash });
   return row;
 }
 

@@ -8,25 +8,31 @@ export function tagged(ids: string[]): SQL {
   return sql`exists (select 1 from ${deviceTags} where ${deviceTags.deviceCode} = ${devices.deviceCode} and ${inArray(deviceTags.settingId, ids)})`;
 }
 
-export async function tagIdsOf(db: Database, codes: string[]): Promise<Map<string, string[]>> {
-  const byDevice = new Map<string, string[]>();
+/**
+ * The tags of players with their names, in one query (device_tags joined to the settings table); a tag
+ * without a settings row (none: device_tags has a foreign key) gets empty names.
+ */
+export async function tagsOf(db: Database, codes: string[]): Promise<Map<string, TDeviceTag[]>> {
+  const byDevice = new Map<string, TDeviceTag[]>();
   if (codes.length === 0) return byDevice;
-  const rows = await db.select().from(deviceTags).where(inArray(deviceTags.deviceCode, codes));
-  for (const row of rows) byDevice.set(row.deviceCode, [...(byDevice.get(row.deviceCode) ?? []), row.settingId]);
-  return byDevice;
-}
-
-/** Tag names from the settings table; an id without a row (none: device_tags has a foreign key) gets empty names. */
-export async function tagNames(db: Database, ids: string[]): Promise<Map<string, TDeviceTag>> {
-  const names = new Map<string, TDeviceTag>();
-  if (ids.length === 0) return names;
   const rows = await db
-    .select({ id: settings.id, en: settings.en, ja: settings.ja, zh: settings.zh, ko: settings.ko })
-    .from(settings)
-    .where(inArray(settings.id, ids));
-  for (const row of rows) names.set(row.id, row);
-  for (const id of ids) if (!names.has(id)) names.set(id, { id, en: '', ja: '', zh: '', ko: '' });
-  return names;
+    .select({
+      deviceCode: deviceTags.deviceCode,
+      id: deviceTags.settingId,
+      en: settings.en,
+      ja: settings.ja,
+      zh: settings.zh,
+      ko: settings.ko,
+    })
+    .from(deviceTags)
+    .leftJoin(settings, eq(settings.id, deviceTags.settingId))
+    .where(inArray(deviceTags.deviceCode, codes))
+    .orderBy(deviceTags.deviceCode, deviceTags.settingId);
+  for (const { deviceCode, id, en, ja, zh, ko } of rows) {
+    const tag = { id, en: en ?? '', ja: ja ?? '', zh: zh ?? '', ko: ko ?? '' };
+    byDevice.set(deviceCode, [...(byDevice.get(deviceCode) ?? []), tag]);
+  }
+  return byDevice;
 }
 
 /**
