@@ -263,6 +263,8 @@ describe('PUT and DELETE /api/contents', () => {
     expect((await t.app.inject({ url: `/api/contents/${created.key}`, headers: { cookie } })).statusCode).toBe(404);
     expect((await t.app.inject({ url: created.content_url, headers: { cookie } })).statusCode).toBe(404);
     expect((await findContentIncludingDeleted(t.db, created.content_id))?.name).toBe('New name');
+    // A thumbnail still being made when the content was deleted is removed when its job finds it gone.
+    await t.app.contentProcessing.idle();
     expect((await filesUnder(mediaDir)).filter((f) => f.includes(created.content_id))).toEqual([]);
     const again = await t.app.inject({
       method: 'DELETE',
