@@ -112,14 +112,20 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** A bare Fastify hello-world in its own process, the same runtime (tsx) as the product. */
-export async function startBare(): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/bare-fastify.ts')], {
+/**
+ * A bare Fastify server in its own process, the same runtime (tsx) as the product: the hello-world unless
+ * another baseline `script` is named (the upload bench's multipart-to-disk server).
+ */
+export async function startBare(options: { script?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Started> {
+  const script = join(ROOT, options.script ?? 'bench/bare-fastify.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0' },
+    env: { ...process.env, PORT: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const match = await waitForLine(child, /listening on (\d+)/);
+  // A bare server that logs (the upload baseline) writes to stdout: read and dropped, as the product's.
+  child.stdout?.resume();
   return { port: Number(match[1]), child, stop: stopper(child) };
 }
 

@@ -80,11 +80,13 @@ test('DS_MK uploads, finds, plays, renames and deletes contents', async ({ page 
     'The specified file cannot be uploaded due to incorrect extension',
   );
 
-  // Both are listed with thumbnails that load.
+  // Both are listed with thumbnails that load. A thumbnail is made after the upload's answer: until then the
+  // row says 'Processing…', and the list asks again by itself until it is there.
   await page.goto('/contents/list');
   for (const name of ['spring-poster', 'store-clip']) {
     const thumbnail = rowOf(page, name).locator('img');
-    await expect(thumbnail).toBeVisible();
+    await expect(thumbnail).toBeVisible({ timeout: 20_000 });
+    await expect(rowOf(page, name).getByText('Processing…')).toHaveCount(0);
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   }
 

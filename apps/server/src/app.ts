@@ -18,7 +18,7 @@ import { createLogDestination, OneLineRequestLog } from './http/requestLog';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { MODULES } from './modules';
-import { createMediaDeps } from './modules/contents';
+import { createContentProcessing, createMediaDeps } from './modules/contents';
 import { endEveryBroadcast } from './modules/live';
 import { startPlayPruning } from './modules/plays';
 import { contentPlayers, playerSchedules, scheduleContentUsage } from './modules/schedules';
@@ -145,14 +145,23 @@ export async function buildApp({
   app.addHook('onClose', async () => pushListener.close());
   const pruning = startPlayPruning(db, config.playRetentionDays, app.log);
   app.addHook('onClose', async () => pruning.stop());
+  const mediaDeps = createMediaDeps(config, media);
+  const contentProcessing = createContentProcessing({ db, media: mediaDeps, contentPlayers, log: app.log });
+  // What a stop left unprocessed is taken up again once the app is ready; a stop waits for the running job.
+  app.addHook('onReady', async () => {
+    await contentProcessing.resume();
+  });
+  app.addHook('onClose', async () => contentProcessing.stop());
+  app.decorate('contentProcessing', contentProcessing);
   const deps: AppDeps = {
     config,
     db,
-    media: createMediaDeps(config, media),
+    media: mediaDeps,
     contentUsage: [scheduleContentUsage, ...contentUsage],
     playerSchedules,
     push: { hub },
     contentPlayers,
+    contentProcessing,
   };
   // Whenever the embedded ingest stops or starts, no publisher is left: every broadcast ends, players are told.
   deps.media.liveIngest.onDown(async (reason) => {

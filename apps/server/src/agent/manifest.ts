@@ -22,9 +22,12 @@ import type { AgentDevice } from './device';
 /** The resolved manifest without the server time: what the version (ETag) is a hash of. */
 export type ResolvedManifest = Omit<TManifest, 'server_time' | 'version'>;
 
-/** A content as the player gets it; null when it may not be delivered (deleted, or its license has ended). */
+/**
+ * A content as the player gets it; null when it may not be delivered (deleted, its license has ended, or
+ * its upload is still processing or failed: players only get media that is ready).
+ */
 function mediaOf(row: ContentRow | undefined, today: string): TManifestMedia | null {
-  if (!row || row.deletedAt !== null) return null;
+  if (!row || row.deletedAt !== null || row.processingState !== 'ready') return null;
   if (row.licenseTo !== null && row.licenseTo < today) return null;
   const stream = row.type === 'stream';
   return {

@@ -69,7 +69,10 @@ export class DiskBlobStore implements BlobStore {
     if (!info.isFile()) throw new Error(`Not a regular file: ${localPath}`);
 
     if (options.removeSource) {
-      const measured = options.sha256 ? { size: info.size, sha256: options.sha256 } : await hashFile(localPath);
+      const measured =
+        options.sha256 || options.hashLater
+          ? { size: info.size, sha256: options.sha256 ?? '' }
+          : await hashFile(localPath);
       try {
         await this.moveIntoPlace(localPath, target);
         return measured;

@@ -18,6 +18,11 @@ export interface PutFileOptions extends PutOptions {
   sha256?: string;
   /** Hand the file over instead of copying it: renamed into place when the store can, else copied then removed. */
   removeSource?: boolean;
+  /**
+   * The caller measures the sha256 later (an upload's processing): a file moved into place is not read for
+   * it, and the answer's sha256 is '' then. A store that streams the file anyway still measures it.
+   */
+  hashLater?: boolean;
 }
 
 /** An inclusive byte range, as HTTP writes it; `end` defaults to the last byte. */

@@ -294,6 +294,12 @@ export const contents = pgTable(
      * digests, never the key itself, character by character (the key is then compared in constant time).
      */
     streamKeyHash: text('stream_key_hash'),
+    /**
+     * 'processing' from the upload's answer until the work done after it (the thumbnail, the sha256 of a
+     * resumable upload) is finished: 'ready' then, 'failed' when it could not be done. Only ready contents
+     * reach players and only failed ones are refused by schedules. Live contents are ready at once.
+     */
+    processingState: text('processing_state').notNull().default('ready').$type<'processing' | 'ready' | 'failed'>(),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -305,6 +311,8 @@ export const contents = pgTable(
     index('contents_type_updated_idx').on(t.type, t.updatedAt, t.id).where(live),
     index('contents_pattern_updated_idx').on(t.displayPattern, t.updatedAt, t.id).where(live),
     index('contents_stream_key_hash_idx').on(t.streamKeyHash).where(sql`stream_key_hash is not null`),
+    // What a restart finds to finish: a handful of rows at most.
+    index('contents_processing_idx').on(t.id).where(sql`processing_state = 'processing'`),
   ],
 );
 

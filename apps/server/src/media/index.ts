@@ -1,6 +1,12 @@
 export { type LocateOptions, locateFfmpeg, locateFfprobe } from './binaries';
 export { type MediaProbe, type ProbeOptions, probeMedia } from './probe';
-export { type ProcessedUpload, type ProcessUploadOptions, processUpload } from './process-upload';
+export {
+  type InspectedUpload,
+  inspectUpload,
+  type ProcessedUpload,
+  type ProcessUploadOptions,
+  processUpload,
+} from './process-upload';
 export { type RunOptions, type RunResult, runTool, ToolError } from './run';
 export { type ServeOptions, sendBlob } from './serve';
 export { readFileHead, SNIFF_LENGTH, type SniffedType, sniffMediaType } from './sniff';

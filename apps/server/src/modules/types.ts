@@ -78,6 +78,16 @@ export type AppDeps = {
   push: { hub: PushHub };
   /** Which players a content change concerns (the schedules module answers). */
   contentPlayers: ContentPlayersPort;
+  /** What uploads leave for after their answer (thumbnails): see the contents module's ContentProcessing. */
+  contentProcessing: ContentProcessingPort;
+};
+
+/** The queue of uploads being processed after their answer (the contents module makes it). */
+export type ContentProcessingPort = {
+  enqueue(contentId: string): void;
+  resume(): Promise<number>;
+  idle(): Promise<void>;
+  stop(): Promise<void>;
 };
 export type ModuleOptions = { deps: AppDeps };
 export type ModulePlugin = FastifyPluginAsyncZod<ModuleOptions>;

@@ -22,7 +22,10 @@ async function register(name: string, region: string): Promise<TContent> {
     { filename: 'a.png', type: 'image/png', data: png },
   );
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as TContent;
+  // The thumbnail is made after the answer: the content as it is once processed.
+  await t.app.contentProcessing.idle();
+  const shown = await t.app.inject({ url: `/api/contents/${response.json().data.key}`, headers: { cookie: mk } });
+  return shown.json().data as TContent;
 }
 
 async function listedNames(cookie: string, query = ''): Promise<string[]> {

@@ -53,8 +53,14 @@ describe('S3 blob store (s3rver)', () => {
     const response = await upload(t.app, cookie, form, { filename: 'a.png', type: 'image/png', data: png });
     expect(response.statusCode, response.body).toBe(200);
     const content = response.json().data;
+    expect(content.processing_state).toBe('processing');
     expect(await store.exists(`contents/${content.content_id}/original.png`)).toBe(true);
+    // The thumbnail is made after the answer, from the original fetched back from the bucket.
+    await t.app.contentProcessing.idle();
     expect(await store.exists(`contents/${content.content_id}/thumbnail.jpg`)).toBe(true);
+    const shown = await t.app.inject({ url: `/api/contents/${content.key}`, headers: { cookie } });
+    expect(shown.json().data).toMatchObject({ processing_state: 'ready' });
+    expect(await filesUnder(uploadDir)).toEqual([]);
     const part = await t.app.inject({ url: content.content_url, headers: { cookie, range: 'bytes=1-3' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 1-3/${png.length}`);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { addDays, CONTENT_MESSAGES, CONTENT_NAME_MAX, earliestLicenseStart, MESSAGES } from '@signage/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../src/blob';
 import { DiskBlobStore } from '../../src/blob';
 import { findContentIncludingDeleted } from '../../src/modules/contents/repo';
@@ -49,14 +49,28 @@ beforeAll(async () => {
   mp4 = await readFile(path.join(dir, 'a.mp4'));
 });
 afterAll(() => t.close());
+// Thumbnails are made after the answers: each test leaves none in the making for the next one to see.
+afterEach(() => t.app.contentProcessing.idle());
 
 describe('POST /api/contents (Video-Image)', () => {
   it('registers an image with size, hash and thumbnail, served with its type and Range support', async () => {
     const response = await upload(t.app, cookie, form, { filename: 'spring.png', type: 'image/png', data: png });
     expect(response.statusCode, response.body).toBe(200);
-    const content = response.json().data;
-    expect(content).toMatchObject({ name: 'Spring sale', type: 'image', width: 640, height: 360, size: png.length });
-    expect(content.license_from).toBeNull();
+    const answered = response.json().data;
+    // The answer does not wait for the thumbnail: it is made after, while the content is 'processing'.
+    expect(answered).toMatchObject({
+      name: 'Spring sale',
+      type: 'image',
+      width: 640,
+      height: 360,
+      size: png.length,
+      processing_state: 'processing',
+      thumbnail_url: null,
+    });
+    expect(answered.license_from).toBeNull();
+    await t.app.contentProcessing.idle();
+    const content = (await t.app.inject({ url: `/api/contents/${answered.key}`, headers: { cookie } })).json().data;
+    expect(content).toMatchObject({ processing_state: 'ready', size: png.length });
 
     const thumb = await t.app.inject({ url: content.thumbnail_url, headers: { cookie } });
     expect(thumb.statusCode).toBe(200);
@@ -103,6 +117,11 @@ describe('POST /api/contents (Video-Image)', () => {
       license_to: '2099-12-31',
     });
     expect(content.duration).toBeCloseTo(2, 0);
+    await t.app.contentProcessing.idle();
+    const ready = (await t.app.inject({ url: `/api/contents/${content.key}`, headers: { cookie } })).json().data;
+    const frame = await t.app.inject({ url: ready.thumbnail_url, headers: { cookie } });
+    expect(frame.statusCode).toBe(200);
+    expect(frame.headers['content-type']).toBe('image/jpeg');
     const seek = await t.app.inject({ url: content.content_url, headers: { cookie, range: 'bytes=100-199' } });
     expect(seek.statusCode).toBe(206);
     expect(seek.headers['content-type']).toBe('video/mp4');
@@ -182,9 +201,9 @@ describe('POST /api/contents (Video-Image)', () => {
     expectFailure(response, 400, CONTENT_MESSAGES.oneFileOnly);
   });
 
-  it('is atomic: a storage failure after the original was stored leaves no row and no file', async () => {
+  it('is atomic: a storage failure of the original leaves no row and no file', async () => {
     const before = await filesUnder(mediaDir);
-    failKeysContaining = 'thumbnail';
+    failKeysContaining = 'original';
     try {
       const response = await upload(
         t.app,
@@ -244,6 +263,8 @@ describe('PUT and DELETE /api/contents', () => {
     expect((await t.app.inject({ url: `/api/contents/${created.key}`, headers: { cookie } })).statusCode).toBe(404);
     expect((await t.app.inject({ url: created.content_url, headers: { cookie } })).statusCode).toBe(404);
     expect((await findContentIncludingDeleted(t.db, created.content_id))?.name).toBe('New name');
+    // A thumbnail still being made when the content was deleted is removed when its job finds it gone.
+    await t.app.contentProcessing.idle();
     expect((await filesUnder(mediaDir)).filter((f) => f.includes(created.content_id))).toEqual([]);
     const again = await t.app.inject({
       method: 'DELETE',

@@ -42,9 +42,12 @@ async function expectJpeg(path: string, width: number, height: number): Promise<
 }
 
 describe('locating ffmpeg and ffprobe', () => {
-  it('prefers the binaries on PATH', async () => {
+  it("prefers ffmpeg on PATH, and the package's static ffprobe (it runs on every upload's request)", async () => {
     expect(await locateFfmpeg({ searchPath: '/usr/local/bin:/usr/bin' })).toMatch(/\/usr\/(local\/)?bin\/ffmpeg$/);
-    expect(await locateFfprobe({ searchPath: '/usr/local/bin:/usr/bin' })).toMatch(/\/usr\/(local\/)?bin\/ffprobe$/);
+    const ffprobe = await locateFfprobe({ searchPath: '/usr/local/bin:/usr/bin' });
+    expect(ffprobe).toContain('@ffprobe-installer');
+    const { stdout } = await runTool(ffprobe, ['-version'], { timeoutMs: 20_000 });
+    expect(stdout.toString()).toMatch(/^ffprobe version/);
   });
 
   it('falls back to the npm packages, which actually run', async () => {

@@ -102,6 +102,7 @@ export const MESSAGES = {
   scheduleMixedKinds: 'A schedule holds either images and movies or live streams, not both',
   scheduleDisplayPatternMismatch: 'A content does not fit the display pattern of a player',
   scheduleContentExpired: 'An expired content cannot be scheduled',
+  scheduleContentProcessingFailed: 'A content whose processing failed cannot be scheduled',
   scheduleContentInUse: 'This content is used by a current or future schedule and cannot be deleted',
 } as const;
 

@@ -163,6 +163,11 @@ export const ZContent = z.object({
   display_pattern: z.string(),
   region: z.string(),
   thumbnail_url: z.string().nullable(),
+  /**
+   * 'processing' right after an upload while its thumbnail is made (thumbnail_url is null until then),
+   * 'ready' after, 'failed' when it could not be made: such a content cannot be scheduled.
+   */
+  processing_state: z.enum(['processing', 'ready', 'failed']),
   /** The media (image, movie) or the HLS playlist of a stream; null while a stream has no playback address. */
   content_url: z.string().nullable(),
   /** The live image of a stream. */

@@ -30,6 +30,8 @@ export function useContent(key: string | null) {
     queryKey: contentKeys.detail(key ?? ''),
     enabled: Boolean(key),
     queryFn: ({ signal }) => call(C.get, { params: { key: key ?? '' }, signal }),
+    // Until its thumbnail is made after the upload (the list does the same).
+    refetchInterval: (query) => (query.state.data?.processing_state === 'processing' ? 2000 : false),
   });
 }
 

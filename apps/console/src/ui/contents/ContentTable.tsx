@@ -1,6 +1,6 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { displayPatternLabel, type TContent } from '@signage/domain';
-import { Button, Empty, Spin, Table, type TableProps, Tooltip } from 'antd';
+import { Button, Empty, Spin, Table, type TableProps, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { ScrollSentinel } from '../ScrollSentinel';
@@ -46,7 +46,12 @@ export function ContentTable({
       title: t('contents.list.thumbnail'),
       width: 120,
       render: (_: unknown, row: TContent) =>
-        row.thumbnail_url ? (
+        row.processing_state !== 'ready' ? (
+          // Made after the upload's answer; the list refreshes until it is there (useContentPages).
+          <Typography.Text type={row.processing_state === 'failed' ? 'danger' : 'secondary'}>
+            {row.processing_state === 'failed' ? t('contents.list.processingFailed') : t('contents.list.processing')}
+          </Typography.Text>
+        ) : row.thumbnail_url ? (
           <button
             type="button"
             onClick={() => onPlay(row)}

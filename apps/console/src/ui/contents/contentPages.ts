@@ -6,6 +6,9 @@ import { call } from '../../app/api';
 /** The content search as a screen keeps it (no cursor, order or page size). */
 export type ContentCriteria = Omit<TContentListQuery, 'endCursor' | 'order' | 'limit'>;
 
+/** How often a list with a content still processing asks again. */
+export const PROCESSING_REFRESH_MS = 2000;
+
 export const contentListKey = (criteria: ContentCriteria, order: string) =>
   ['contents', 'list', criteria, order] as const;
 
@@ -17,6 +20,11 @@ export function useContentPages(criteria: ContentCriteria, order: 'ASC' | 'DESC'
       call(CONTENT_CONTRACTS.list, { query: { ...criteria, order, endCursor: pageParam ?? undefined }, signal }),
     getNextPageParam: (last) =>
       last.summary.moreResults === 'MORE_RESULTS_AFTER_LIMIT' ? last.summary.endCursor : null,
+    // A fresh upload's thumbnail is made after its answer: the rows refresh until none is processing.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.contents.some((c) => c.processing_state === 'processing'))
+        ? PROCESSING_REFRESH_MS
+        : false,
   });
 }
 

@@ -2,10 +2,14 @@ import { rm } from 'node:fs/promises';
 import { isLiveForm, MESSAGES, type TContent, ZContentFields, ZLiveFields } from '@signage/domain';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/sessions';
-import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
-import type { MediaDeps } from '../types';
-import { type ReceivedFile, type RegisterContext, registerFileContent, registerLiveContent } from './register';
+import {
+  type FileRegisterDeps,
+  type ReceivedFile,
+  type RegisterContext,
+  registerFileContent,
+  registerLiveContent,
+} from './register';
 
 /** The fields, or 400 with the first rule they break (SPEC.md section 5 texts). */
 export function parseFields<T extends z.ZodType>(schema: T, fields: unknown): z.output<T> {
@@ -19,7 +23,7 @@ export function parseFields<T extends z.ZodType>(schema: T, fields: unknown): z.
  * before the file is looked at; the file is required in both (the live image for a stream).
  */
 export async function registerFromForm(
-  deps: { db: Database; media: MediaDeps },
+  deps: FileRegisterDeps,
   user: SessionUser,
   fields: Record<string, string>,
   file: ReceivedFile | null,
@@ -31,7 +35,7 @@ export async function registerFromForm(
     if (!file) throw new HttpError(400, MESSAGES.uploadFile);
     return live
       ? await registerLiveContent(deps, user, parsed as z.output<typeof ZLiveFields>, file, context)
-      : await registerFileContent(deps, user, parsed, file);
+      : await registerFileContent(deps, user, parsed, file, context.view);
   } finally {
     if (file) await rm(file.path, { force: true });
   }

@@ -1,6 +1,7 @@
 /** The contents module: media contents, their uploads (multipart and tus) and their files. */
 export { cleanUploadLeftovers, createMediaDeps } from './media-deps';
 export { type ContentView, presentContent } from './present';
+export { type ContentProcessing, createContentProcessing } from './processing';
 export {
   type ContentFilter,
   type ContentRow,

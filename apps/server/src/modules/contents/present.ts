@@ -34,6 +34,7 @@ export function presentContent(row: ContentRow, view?: ContentView): TContent {
     display_pattern: row.displayPattern,
     region: row.region,
     thumbnail_url: row.thumbnailKey ? mediaUrl(row.key, 'thumbnail') : null,
+    processing_state: row.processingState,
     content_url: stream ? playbackOf(row) : row.mediaKey ? mediaUrl(row.key, 'file') : null,
     image_url: stream && row.mediaKey ? mediaUrl(row.key, 'file') : null,
     duration: row.durationSeconds,

@@ -14,15 +14,24 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
 import { findLiveProvider, type LiveStream, streamKeyHash } from '../../live';
-import { MediaRejectedError, type ProcessedUpload, processUpload } from '../../media';
+import {
+  type InspectedUpload,
+  inspectUpload,
+  MediaRejectedError,
+  type ProcessedUpload,
+  processUpload,
+} from '../../media';
 import type { MediaDeps } from '../types';
 import { type ContentView, presentContent } from './present';
+import type { ContentProcessing } from './processing';
 import { insertContent, type NewContentRow } from './repo';
 
 /** An uploaded file on local disk, as the multipart reader or the tus store left it. */
 export type ReceivedFile = { path: string; filename: string; declaredType: string | undefined; sha256?: string };
 
 type RegisterDeps = { db: Database; media: MediaDeps };
+/** A file content's thumbnail is made after the answer: the processing queue takes the new row up. */
+export type FileRegisterDeps = RegisterDeps & { contentProcessing: Pick<ContentProcessing, 'enqueue'> };
 
 /** Where the console was opened (a self-hosted ingest's address is shown on that host) and how rows are shown. */
 export type RegisterContext = { host: string; view?: ContentView };
@@ -40,13 +49,9 @@ function assertLicense(fields: TContentFields): void {
 }
 
 /** The user's file is at fault: 413 for size, 400 for the rest, with the spec's text. */
-async function processOrReject(file: ReceivedFile): Promise<ProcessedUpload> {
+async function rejectAsHttp<T>(work: Promise<T>): Promise<T> {
   try {
-    return await processUpload(file.path, {
-      filename: file.filename,
-      declaredType: file.declaredType,
-      sha256: file.sha256,
-    });
+    return await work;
   } catch (error) {
     if (error instanceof MediaRejectedError) {
       throw new HttpError(error.reason === 'too-large' ? 413 : 400, error.message);
@@ -54,6 +59,26 @@ async function processOrReject(file: ReceivedFile): Promise<ProcessedUpload> {
     throw error;
   }
 }
+
+/** Checked, measured and thumbnailed at once (a live image: small, and its row is ready when answered). */
+const processOrReject = (file: ReceivedFile): Promise<ProcessedUpload> =>
+  rejectAsHttp(
+    processUpload(file.path, { filename: file.filename, declaredType: file.declaredType, sha256: file.sha256 }),
+  );
+
+/**
+ * Checked and measured for the answer (type, size, duration, dimensions: what validation needs); the sha256
+ * of a file that was not hashed while received is left to processing, like the thumbnail.
+ */
+const inspectOrReject = (file: ReceivedFile): Promise<InspectedUpload> =>
+  rejectAsHttp(
+    inspectUpload(file.path, {
+      filename: file.filename,
+      declaredType: file.declaredType,
+      sha256: file.sha256,
+      hashLater: true,
+    }),
+  );
 
 function baseRow(user: SessionUser, fields: TContentFields, id: string): NewContentRow {
   return {
@@ -118,22 +143,53 @@ async function storeAndInsert(
   }
 }
 
-/** A new image or movie from an uploaded file (SPEC.md Content register, Video-Image). */
+/**
+ * A new image or movie from an uploaded file (SPEC.md Content register, Video-Image): the original is stored
+ * and the row inserted as 'processing' with its audit entry; the answer goes out and the thumbnail follows
+ * (see ContentProcessing). Any failure before the commit removes what was stored.
+ */
 export async function registerFileContent(
-  deps: RegisterDeps,
+  deps: FileRegisterDeps,
   user: SessionUser,
   fields: TContentFields,
   file: ReceivedFile,
+  view?: ContentView,
 ): Promise<TContent> {
   try {
     assertLicense(fields);
-    const processed = await processOrReject(file);
+    const inspected = await inspectOrReject(file);
     const id = randomUUID();
-    return await storeAndInsert(deps, user, processed, file, {
-      ...baseRow(user, fields, id),
-      id,
-      type: processed.kind,
-    });
+    const prefix = `contents/${id}/`;
+    const mediaKey = `${prefix}original.${inspected.extension}`;
+    try {
+      const stored = await deps.media.blobs.putFile(mediaKey, file.path, {
+        contentType: inspected.contentType,
+        ...(inspected.sha256 ? { sha256: inspected.sha256 } : { hashLater: true }),
+        removeSource: true,
+      });
+      const saved = await deps.db.transaction(async (tx) => {
+        const inserted = await insertContent(tx, {
+          ...baseRow(user, fields, id),
+          id,
+          type: inspected.kind,
+          mediaKey,
+          processingState: 'processing',
+          contentType: inspected.contentType,
+          size: inspected.size,
+          sha256: inspected.sha256 ?? (stored.sha256 || null),
+          width: inspected.width,
+          height: inspected.height,
+          durationSeconds: inspected.durationSeconds,
+        });
+        await recordAudit(tx, { actor: user.userId, action: 'content.register', target: inserted.id });
+        return inserted;
+      });
+      deps.contentProcessing.enqueue(saved.id);
+      return presentContent(saved, view);
+    } catch (error) {
+      await deps.media.blobs.deletePrefix(prefix).catch(() => undefined);
+      throw error;
+    }
   } finally {
     await rm(file.path, { force: true });
   }

@@ -12,12 +12,11 @@ import { Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../../auth/guards';
 import type { SessionUser } from '../../auth/sessions';
-import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
 import { guardOf } from '../../http/route';
-import type { MediaDeps, ModulePlugin } from '../types';
+import type { ModulePlugin } from '../types';
 import { tusDirOf } from './media-deps';
-import { registerFileContent } from './register';
+import { type FileRegisterDeps, registerFileContent } from './register';
 
 export const TUS_PATH = pathOf(API.contents.uploadCreate);
 /** Set by us on every request handed to tus (any value a client sent is replaced): who is uploading. */
@@ -78,7 +77,7 @@ export const uploadsRoutes: ModulePlugin = async (app, { deps }) => {
  * same checks and atomic registration as a direct upload. The upload is consumed either way.
  */
 export async function registerFromTusUpload(
-  deps: { db: Database; media: MediaDeps },
+  deps: FileRegisterDeps,
   user: SessionUser,
   body: TContentFromUpload,
 ): Promise<TContent> {

@@ -57,7 +57,7 @@ const bad = (message: string, detail: string) => new HttpError(400, `${message}:
 /**
  * The rules between a schedule's contents and its players. The first content decides the kind: images and
  * movies, or live streams only. Contents in `fresh` (newly put on the schedule) must not have expired by
- * `today`. Every content must fit every player's display pattern (contentFitsPlayer). Answers whether the
+ * `today`, nor be a content whose processing failed (its upload never became playable). Every content must fit every player's display pattern (contentFitsPlayer). Answers whether the
  * schedule is live.
  */
 export function checkContents(
@@ -72,6 +72,8 @@ export function checkContents(
     (content) => context.fresh(content.id) && content.licenseTo !== null && content.licenseTo < context.today,
   );
   if (expired) throw bad(MESSAGES.scheduleContentExpired, `"${expired.name}" (${expired.licenseTo})`);
+  const failed = contents.find((content) => context.fresh(content.id) && content.processingState === 'failed');
+  if (failed) throw bad(MESSAGES.scheduleContentProcessingFailed, `"${failed.name}"`);
   for (const content of contents) {
     const player = players.find((p) => !contentFitsPlayer(content.displayPattern, p.displayPattern));
     if (player) {

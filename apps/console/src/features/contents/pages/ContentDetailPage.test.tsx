@@ -20,6 +20,7 @@ const live: TContent = {
   display_pattern: 'Multi,CW',
   region: 'JP',
   thumbnail_url: null,
+  processing_state: 'ready',
   content_url: null,
   image_url: '/api/contents/k-live/image',
   duration: null,

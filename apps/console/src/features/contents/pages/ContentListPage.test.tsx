@@ -15,6 +15,7 @@ const content = (n: number): TContent => ({
   display_pattern: 'Multi,CW',
   region: 'JP',
   thumbnail_url: null,
+  processing_state: 'ready',
   content_url: `/api/contents/k${n}/file`,
   image_url: null,
   duration: null,
@@ -80,6 +81,28 @@ describe('Content list page', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: /Filter \(1 active\)/ })).toBeInTheDocument();
     const name = screen.getByRole('button', { name: long });
     expect(name).toHaveStyle({ textOverflow: 'ellipsis', overflow: 'hidden' });
+  });
+
+  it("shows 'Processing…' until a fresh upload's thumbnail is made, then the thumbnail; and 'Processing failed'", async () => {
+    let calls = 0;
+    mockFetch({
+      'GET /api/contents': () => {
+        calls += 1;
+        const fresh =
+          calls === 1
+            ? { ...content(5), name: 'Fresh clip', processing_state: 'processing' as const }
+            : { ...content(5), name: 'Fresh clip', thumbnail_url: '/api/contents/k5/thumbnail' };
+        const failed = { ...content(6), name: 'Broken clip', processing_state: 'failed' as const };
+        return success({ contents: [fresh, failed], summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS' } });
+      },
+    });
+    renderApp('/contents/list', userWith('DS_MK', { region: '' }));
+    expect(await screen.findByText('Processing…', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Processing failed')).toBeInTheDocument();
+    // The list asks again by itself while a row is processing, and shows the thumbnail once it is made.
+    expect(await screen.findByRole('img', { name: 'Fresh clip' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Processing…')).toBeNull();
+    expect(screen.getByText('Processing failed')).toBeInTheDocument();
   });
 
   it('shows no Details button to DS_LHQBIZ', async () => {

@@ -30,6 +30,7 @@ function content(n: number, type: TContent['type'] = 'image'): TContent {
     display_pattern: 'Multi,CW',
     region: 'JP',
     thumbnail_url: null,
+    processing_state: 'ready',
     content_url: null,
     image_url: null,
     duration: null,

@@ -1,0 +1,2 @@
+ALTER TABLE "contents" ADD COLUMN "processing_state" text DEFAULT 'ready' NOT NULL;--> statement-breakpoint
+CREATE INDEX "contents_processing_idx" ON "contents" USING btree ("id") WHERE processing_state = 'processing';
