@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstLoadGroups } from './build/chunks';
 import { precompress } from './build/precompress';
 
 const backend = 'http://localhost:8080';
@@ -24,6 +25,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       treeshake: { moduleSideEffects },
+      output: { codeSplitting: { groups: firstLoadGroups() } },
     },
   },
   server: {

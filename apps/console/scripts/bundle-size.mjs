@@ -5,7 +5,10 @@
 // .br copy the build writes next to it, else the file itself), with its ratio to the budgets of
 // issue 15 (/login 150 KB, /device/list 300 KB); bench/console-wire.ts measures the same in Chromium
 // against a running server and fails on a miss. This script, run by `npm test` after `vite build`,
-// fails when /login's first load exceeds the budget of ARCHITECTURE.md section 7 (250 KB gzipped).
+// fails (exit 1) when a route's first load exceeds its budget, or, for a route that does not meet its
+// budget yet, its `ceiling`: what the route measures now, so that any growth fails while the cuts
+// still to make bring it down to the budget (lower the ceiling with each cut; drop it once met). It
+// also fails when /login exceeds the budget of ARCHITECTURE.md section 7 (250 KB gzipped).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +17,11 @@ import { gzipSync } from 'node:zlib';
 const GZIP_BUDGET = { path: '/login', bytes: 250 * 1000 };
 
 const ROUTES = [
-  { path: '/login', budget: 150 * 1000, chunks: ['src/features/auth/pages/LoginPage.tsx'] },
+  { path: '/login', budget: 150 * 1000, ceiling: 182 * 1000, chunks: ['src/features/auth/pages/LoginPage.tsx'] },
   {
     path: '/device/list',
     budget: 300 * 1000,
+    ceiling: 399 * 1000,
     chunks: ['src/app/shell/Shell.tsx', 'src/features/players/pages/PlayerListPage.tsx'],
   },
 ];
@@ -51,6 +55,7 @@ function firstLoad(chunks) {
 }
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const failures = [];
 for (const route of ROUTES) {
   const rows = firstLoad(route.chunks).sort((a, b) => b.bytes - a.bytes);
   const total = rows.reduce((sum, row) => sum + row.bytes, 0);
@@ -61,6 +66,10 @@ for (const route of ROUTES) {
   console.info(
     `${kb(total).padStart(10)}  first-load JS (brotli): ${verdict} issue 15's ${kb(route.budget)}, ratio ${ratio}`,
   );
+  const enforced = route.ceiling ?? route.budget;
+  if (route.ceiling)
+    console.info(`${''.padStart(10)}  budget not met yet: held at its ceiling of ${kb(route.ceiling)}`);
+  if (total > enforced) failures.push(`${route.path}: ${kb(total)} of first-load JS (brotli), over ${kb(enforced)}`);
 }
 
 const login = ROUTES.find((route) => route.path === GZIP_BUDGET.path);
@@ -69,7 +78,8 @@ const gzipTotal = firstLoad(login.chunks).reduce(
   0,
 );
 console.info(`\n${kb(gzipTotal).padStart(10)}  first-load JS of /login (gzip), budget ${kb(GZIP_BUDGET.bytes)}`);
-if (gzipTotal > GZIP_BUDGET.bytes) {
-  console.error(`over budget by ${kb(gzipTotal - GZIP_BUDGET.bytes)}`);
+if (gzipTotal > GZIP_BUDGET.bytes) failures.push(`/login: ${kb(gzipTotal)} gzip, over ${kb(GZIP_BUDGET.bytes)}`);
+if (failures.length > 0) {
+  for (const failure of failures) console.error(`over budget: ${failure}`);
   process.exit(1);
 }

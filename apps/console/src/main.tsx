@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './app/base.css';
-import { Providers } from './app/providers';
+import { AppProviders } from './app/appProviders';
 import { createAppRouter } from './app/router';
 import { unregisterServiceWorkers } from './app/serviceWorkers';
 import { initI18n } from './i18n';
@@ -17,9 +17,9 @@ if (!container) throw new Error('#root is missing from index.html');
 void initI18n().then(() => {
   createRoot(container).render(
     <StrictMode>
-      <Providers>
+      <AppProviders>
         <RouterProvider router={router} />
-      </Providers>
+      </AppProviders>
     </StrictMode>,
   );
 });

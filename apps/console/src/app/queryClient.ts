@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { onLocalSessionReset } from './auth/session';
+import { ApiError } from './http';
 
 /** Client errors (bad input, no session, forbidden, not found) will not change on a second try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -17,3 +18,6 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// Cached answers belong to the session: forgotten with it.
+onLocalSessionReset(() => queryClient.clear());

@@ -1,28 +1,11 @@
-import { USER_CONTRACTS } from '@signage/domain';
-import { queryOptions } from '@tanstack/react-query';
-import { call } from '../api';
-import { queryClient } from '../queryClient';
 import { clearAllScreenState } from '../screenState';
 import { useBanner } from '../shell/useBanner';
 import { useOverlay } from '../shell/useOverlay';
+import { fetchMe, signOut } from './client';
 import { useAuth } from './store';
 
-export const sessionKeys = {
-  me: ['users', 'me'] as const,
-};
-
-/** The user behind the session cookie; 401 without a session. */
-export function meQueryOptions() {
-  return queryOptions({
-    queryKey: sessionKeys.me,
-    queryFn: ({ signal }) => call(USER_CONTRACTS.me, { signal, anonymous: true }),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
 export function logout(userId: string): Promise<unknown> {
-  return call(USER_CONTRACTS.logout, { params: { userId }, anonymous: true });
+  return signOut(userId);
 }
 
 let restoring: Promise<void> | null = null;
@@ -33,8 +16,7 @@ let restoring: Promise<void> | null = null;
  */
 export function restoreSession(): Promise<void> {
   if (useAuth.getState().ready) return Promise.resolve();
-  restoring ??= queryClient
-    .fetchQuery(meQueryOptions())
+  restoring ??= fetchMe({ anonymous: true })
     .then((user) => useAuth.getState().setUser(user))
     .catch(() => useAuth.getState().clear())
     .finally(() => {
@@ -45,16 +27,26 @@ export function restoreSession(): Promise<void> {
 
 /** Asks the server whether the session still stands; a 401 ends it through the API client. */
 export function verifySession(): Promise<void> {
-  return call(USER_CONTRACTS.me).then(
+  return fetchMe().then(
     (user) => useAuth.getState().setUser(user),
     () => undefined,
   );
 }
 
+const resets = new Set<() => void>();
+
+/**
+ * Adds what else to forget when the local session ends. The data cache registers itself here when it
+ * loads (queryClient.ts) rather than being imported: the first load of /login carries no data-cache code.
+ */
+export function onLocalSessionReset(reset: () => void): void {
+  resets.add(reset);
+}
+
 /** Forgets everything this browser holds for the session: user, cached answers, screen state, banner, overlays. */
 export function resetLocalSession(): void {
   useAuth.getState().clear();
-  queryClient.clear();
+  for (const reset of resets) reset();
   clearAllScreenState();
   useBanner.getState().hide();
   useOverlay.getState().close();

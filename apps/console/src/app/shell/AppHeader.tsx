@@ -1,12 +1,16 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { findRoute } from '@signage/domain';
 import { Button, Flex, Layout, Spin, Typography } from 'antd';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation } from 'react-router';
+import { MountWhenOpened } from '../../ui/lazyOverlay';
 import { useAuth } from '../auth/store';
 import { LanguageSwitch } from './LanguageSwitch';
-import { SettingsPanel } from './SettingsPanel';
 import { useOverlayToggle } from './useOverlay';
+
+/** The settings drawer (language radios, sign-out), loaded when it first opens. */
+const SettingsPanel = lazy(async () => ({ default: (await import('./SettingsPanel')).SettingsPanel }));
 
 type AppHeaderProps = { menuCollapsed: boolean; onToggleMenu: () => void };
 
@@ -66,7 +70,9 @@ export function AppHeader({ menuCollapsed, onToggleMenu }: AppHeaderProps) {
           {username}
         </Button>
       </Flex>
-      <SettingsPanel open={settingsOpen} onClose={closeSettings} />
+      <MountWhenOpened open={settingsOpen}>
+        <SettingsPanel open={settingsOpen} onClose={closeSettings} />
+      </MountWhenOpened>
     </Layout.Header>
   );
 }

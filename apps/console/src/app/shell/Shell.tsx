@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Layout } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DialogHost } from '../../ui/dialog';
+import { queryClient } from '../queryClient';
 import { AppHeader } from './AppHeader';
 import { DeviceContentListHost } from './DeviceContentListHost';
 import { DevicePlayingHost } from './DevicePlayingHost';
@@ -30,44 +32,49 @@ const STICKY_SIDER: CSSProperties = {
   alignSelf: 'flex-start',
 };
 
-/** The frame around every signed-in screen: header, message banner, side menu and the page. */
+/**
+ * The frame around every signed-in screen: header, message banner, side menu and the page, with the
+ * data cache every signed-in screen reads through (the login page needs none of it).
+ */
 export function Shell() {
   const [collapsed, setCollapsed] = useState(false);
   const [narrow, setNarrow] = useState(false);
 
   return (
-    <AntApp>
-      <Layout style={{ minHeight: '100vh' }}>
-        <AppHeader menuCollapsed={collapsed} onToggleMenu={() => setCollapsed((value) => !value)} />
-        <MessageBanner />
-        <Layout>
-          <Layout.Sider
-            id="side-menu"
-            width={SIDER_WIDTH}
-            collapsedWidth={0}
-            collapsed={collapsed}
-            trigger={null}
-            breakpoint="lg"
-            onBreakpoint={(broken) => {
-              setNarrow(broken);
-              setCollapsed(broken);
-            }}
-            style={
-              narrow && !collapsed
-                ? OVERLAY_SIDER
-                : { ...STICKY_SIDER, borderRight: collapsed ? undefined : '1px solid #f0f0f0' }
-            }
-          >
-            <SideMenu onNavigate={() => narrow && setCollapsed(true)} />
-          </Layout.Sider>
-          <Layout.Content style={{ padding: 24, minWidth: 0 }}>
-            <Outlet />
-          </Layout.Content>
+    <QueryClientProvider client={queryClient}>
+      <AntApp>
+        <Layout style={{ minHeight: '100vh' }}>
+          <AppHeader menuCollapsed={collapsed} onToggleMenu={() => setCollapsed((value) => !value)} />
+          <MessageBanner />
+          <Layout>
+            <Layout.Sider
+              id="side-menu"
+              width={SIDER_WIDTH}
+              collapsedWidth={0}
+              collapsed={collapsed}
+              trigger={null}
+              breakpoint="lg"
+              onBreakpoint={(broken) => {
+                setNarrow(broken);
+                setCollapsed(broken);
+              }}
+              style={
+                narrow && !collapsed
+                  ? OVERLAY_SIDER
+                  : { ...STICKY_SIDER, borderRight: collapsed ? undefined : '1px solid #f0f0f0' }
+              }
+            >
+              <SideMenu onNavigate={() => narrow && setCollapsed(true)} />
+            </Layout.Sider>
+            <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+              <Outlet />
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
-      <DeviceContentListHost />
-      <DevicePlayingHost />
-      <DialogHost />
-    </AntApp>
+        <DeviceContentListHost />
+        <DevicePlayingHost />
+        <DialogHost />
+      </AntApp>
+    </QueryClientProvider>
   );
 }

@@ -1,12 +1,13 @@
-import { MESSAGES, type MessageKey, messageKeyOf, type TUserInfo, USER_CONTRACTS } from '@signage/domain';
-import { call, errorMessageOf } from '../../app/api';
+import { MESSAGES, type MessageKey, messageKeyOf, type TUserInfo } from '@signage/domain';
+import { exchangeToken, fetchSsoStart } from '../../app/auth/client';
+import { errorMessageOf } from '../../app/http';
 
 /**
  * 'For FR Group' (SPEC.md section 4): fetch the identity provider's login address, then leave for it.
  * A failure (for example SSO not configured) rejects with the server's message for the login strip.
  */
 export async function startSingleSignOn(): Promise<void> {
-  const { url } = await call(USER_CONTRACTS.ssoStart, { anonymous: true });
+  const { url } = await fetchSsoStart();
   window.location.assign(url);
 }
 
@@ -17,7 +18,7 @@ const exchanges = new Map<string, Promise<TUserInfo>>();
 export function exchangeSsoToken(token: string): Promise<TUserInfo> {
   let exchange = exchanges.get(token);
   if (!exchange) {
-    exchange = call(USER_CONTRACTS.ssoToken, { params: { token }, anonymous: true });
+    exchange = exchangeToken(token);
     exchanges.set(token, exchange);
   }
   return exchange;

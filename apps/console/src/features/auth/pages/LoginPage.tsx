@@ -8,11 +8,11 @@ import Password from 'antd/es/input/Password';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessageOf } from '../../../app/api';
 import { useAuth } from '../../../app/auth/store';
+import { errorMessageOf } from '../../../app/http';
 import { translateMessage } from '../../../i18n/messages';
 import { LanguageLinks } from '../../../ui/LanguageLinks';
-import { useLoginMutation } from '../api';
+import { login } from '../api';
 import { isSsoMessageKey, startSingleSignOn } from '../sso';
 
 type FieldProps = { id: string; label: string; error: string | null; errorColor: string; children: ReactNode };
@@ -61,7 +61,8 @@ export default function LoginPage() {
     if (ssoError !== null) setSearchParams({}, { replace: true });
   };
   const [touched, setTouched] = useState({ userId: false, password: false });
-  const loginMutation = useLoginMutation();
+  // The sign-in under way (the button spins); a plain promise, so /login loads no data-cache code.
+  const [pending, setPending] = useState(false);
 
   const filled = userId.trim() !== '' && password !== '';
   const idError = touched.userId && userId.trim() === '' ? t('messages.enterId') : null;
@@ -69,17 +70,19 @@ export default function LoginPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!filled || loginMutation.isPending) return;
+    if (!filled || pending) return;
     dismissFailure();
     dismissExpiry();
-    loginMutation.mutate(
-      { userId: userId.trim(), password },
-      {
-        onSuccess: (user) => {
-          setUser(user);
-          navigate(landingFor(user.authority), { replace: true });
-        },
-        onError: (error) => setFailure(errorMessageOf(error, MESSAGES.loginFailed)),
+    setPending(true);
+    login({ userId: userId.trim(), password }).then(
+      (user) => {
+        setPending(false);
+        setUser(user);
+        navigate(landingFor(user.authority), { replace: true });
+      },
+      (error: unknown) => {
+        setPending(false);
+        setFailure(errorMessageOf(error, MESSAGES.loginFailed));
       },
     );
   };
@@ -172,14 +175,7 @@ export default function LoginPage() {
               onChange={(event) => setPassword(event.target.value)}
             />
           </Field>
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            block
-            disabled={!filled}
-            loading={loginMutation.isPending}
-          >
+          <Button type="primary" htmlType="submit" size="large" block disabled={!filled} loading={pending}>
             {t('login.forVendor')}
           </Button>
         </form>

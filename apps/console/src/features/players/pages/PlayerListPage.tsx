@@ -8,7 +8,7 @@ import {
   playerListViewFor,
 } from '@signage/domain';
 import { Badge, Button, Card } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../app/api';
@@ -20,12 +20,17 @@ import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { translateMessage } from '../../../i18n/messages';
 import { ActiveFilters } from '../../../ui/ActiveFilters';
 import { ListPager } from '../../../ui/ListPager';
+import { MountWhenOpened } from '../../../ui/lazyOverlay';
 import { PageHeader } from '../../../ui/PageHeader';
 import { countCriteria, PLAYER_LIST_SCREEN, type PlayerCriteria, toDeviceQuery } from '../../../ui/players/criteria';
-import { PlayerSearchForm } from '../../../ui/players/PlayerSearchForm';
 import { PlayerTable } from '../../../ui/players/PlayerTable';
 import { useDevicePages } from '../../../ui/players/useDevicePages';
 import { ScrollSentinel } from '../../../ui/ScrollSentinel';
+
+/** The search drawer (form, select and country picker code), loaded when it first opens. */
+const PlayerSearchForm = lazy(async () => ({
+  default: (await import('../../../ui/players/PlayerSearchForm')).PlayerSearchForm,
+}));
 
 /**
  * Player list (SPEC.md section 2). A failed load is not an alarm (SPEC.md section 4 swallows them): the
@@ -111,16 +116,18 @@ export default function PlayerListPage() {
           />
         ) : null}
       </Card>
-      <PlayerSearchForm
-        open={searchOpen}
-        initial={screen.criteria}
-        showCountry={canChooseCountry(role)}
-        onClose={closeSearch}
-        onSearch={(criteria) => {
-          screen.setCriteria(criteria);
-          closeSearch();
-        }}
-      />
+      <MountWhenOpened open={searchOpen}>
+        <PlayerSearchForm
+          open={searchOpen}
+          initial={screen.criteria}
+          showCountry={canChooseCountry(role)}
+          onClose={closeSearch}
+          onSearch={(criteria) => {
+            screen.setCriteria(criteria);
+            closeSearch();
+          }}
+        />
+      </MountWhenOpened>
     </>
   );
 }
