@@ -42,6 +42,7 @@ const contentRow = (name: string, over: Record<string, unknown> = {}) => ({
   live_dashboard: null,
   rtmp_url: null,
   stream_key: null,
+  processing_state: 'ready',
   ...over,
 });
 
