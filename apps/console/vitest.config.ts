@@ -8,6 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
-    testTimeout: 20_000,
+    // jsdom renders antd slowly on a 2-core machine running the whole suite: the history timeline takes 18-22 s there.
+    testTimeout: 60_000,
   },
 });
