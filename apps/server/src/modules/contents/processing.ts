@@ -11,6 +11,7 @@ import { contents } from '../../db/schema';
 import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from '../../media';
 import { notifyPlayers } from '../../push';
 import type { ContentPlayersPort, ContentProcessingPort, MediaDeps } from '../types';
+import { thumbnailKeyOf } from './keys';
 import { findContentIncludingDeleted } from './repo';
 
 /**
@@ -34,9 +35,6 @@ type ProcessingDeps = {
 };
 
 export const processingDirOf = (uploadDir: string) => path.join(uploadDir, 'processing');
-
-/** The thumbnail's key beside the original (`contents/<id>/original.mp4` -> `contents/<id>/thumbnail.jpg`). */
-const thumbnailKeyOf = (contentId: string) => `contents/${contentId}/thumbnail.jpg`;
 
 /**
  * Runs `work` on a local file holding the blob: the disk store's own file (read only, never moved), or a

@@ -22,6 +22,7 @@ import {
   processUpload,
 } from '../../media';
 import type { MediaDeps } from '../types';
+import { contentPrefixOf, thumbnailKeyOf } from './keys';
 import { type ContentView, presentContent } from './present';
 import type { ContentProcessing } from './processing';
 import { insertContent, type NewContentRow } from './repo';
@@ -106,9 +107,9 @@ async function storeAndInsert(
   row: NewContentRow & { id: string },
   view?: ContentView,
 ): Promise<TContent> {
-  const prefix = `contents/${row.id}/`;
+  const prefix = contentPrefixOf(row.id);
   const mediaKey = `${prefix}original.${processed.extension}`;
-  const thumbnailKey = `${prefix}thumbnail.jpg`;
+  const thumbnailKey = thumbnailKeyOf(row.id);
   try {
     await deps.media.blobs.putFile(mediaKey, file.path, {
       contentType: processed.contentType,
@@ -159,7 +160,7 @@ export async function registerFileContent(
     assertLicense(fields);
     const inspected = await inspectOrReject(file);
     const id = randomUUID();
-    const prefix = `contents/${id}/`;
+    const prefix = contentPrefixOf(id);
     const mediaKey = `${prefix}original.${inspected.extension}`;
     try {
       const stored = await deps.media.blobs.putFile(mediaKey, file.path, {

@@ -22,6 +22,7 @@ import { HttpError, notFound } from '../../http/envelope';
 import { findLiveProvider } from '../../live';
 import { notifyPlayers } from '../../push';
 import type { AppDeps } from '../types';
+import { contentPrefixOf } from './keys';
 import { type ContentView, presentContent } from './present';
 import {
   type ContentFilter,
@@ -158,7 +159,7 @@ export async function removeContent(
     if (reason) throw new HttpError(409, reason);
     await recordAudit(tx, { actor: user.userId, action: 'content.delete', target: row.id, detail: { name: row.name } });
   });
-  await media.blobs.deletePrefix(`contents/${row.id}/`).catch((error: unknown) => {
+  await media.blobs.deletePrefix(contentPrefixOf(row.id)).catch((error: unknown) => {
     log.error({ err: error, contentId: row.id }, 'could not delete the blobs of a deleted content');
   });
   if (row.type === 'stream' && row.livePlatform === 'selfhosted' && row.streamKey) {
