@@ -2,12 +2,13 @@
  * Shared by the request-path, cold-start and console-wire benches: a fresh PostgreSQL database,
  * the product started as `npm start` starts it, and a bare Fastify hello-world to compare with.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 import pg from 'pg';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,29 +80,36 @@ export type ProductOptions = {
   nodeArgs?: string[];
 };
 
-/** The product as `npm start` runs it (tsx, default log level), listening on 127.0.0.1. */
+let serverBuilt = false;
+
+/** The server as `npm start` runs it: built (apps/server/build.mjs) once per bench process, run by plain node. */
+function serverEntry(): string {
+  if (!serverBuilt) {
+    execFileSync(process.execPath, [join(ROOT, 'apps/server/build.mjs')], { stdio: 'inherit' });
+    serverBuilt = true;
+  }
+  return join(ROOT, 'apps/server/dist/main.mjs');
+}
+
+/** The product as `npm start` runs it (the built server, default log level), listening on 127.0.0.1. */
 export async function startProduct(options: ProductOptions = {}): Promise<Started & { dataDir: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'signage-bench-'));
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(options.port ?? 0),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ADMIN_PASSWORD: PASSWORD,
-        // Benches measure the server; an embedded nginx would also fight over the RTMP port.
-        LIVE_INGEST: 'off',
-        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-        ...options.env,
-      },
-      // The request log goes to stdout as in production; it is read here and dropped.
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry()], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(options.port ?? 0),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: PASSWORD,
+      // Benches measure the server; an embedded nginx would also fight over the RTMP port.
+      LIVE_INGEST: 'off',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
     },
-  );
+    // The request log goes to stdout as in production; it is read here and dropped.
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const match = await waitForLine(child, /running at http:\/\/[^:]+:(\d+)/);
   child.stdout?.resume();
   return { port: Number(match[1]), child, stop: stopper(child), dataDir };
@@ -113,12 +121,31 @@ export function removeDataDir(dir: string): void {
 }
 
 /**
- * A bare Fastify server in its own process, the same runtime (tsx) as the product: the hello-world unless
- * another baseline `script` is named (the upload bench's multipart-to-disk server).
+ * A bench's TypeScript server compiled to JavaScript as the product is (packages left to node_modules), so
+ * both run on plain node, without a loader. Written under the repository's .tmp/ so its imports resolve.
+ */
+function compiled(script: string): string {
+  const outfile = join(ROOT, '.tmp', 'bench', `${basename(script, '.ts')}.mjs`);
+  buildSync({
+    entryPoints: [script],
+    outfile,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/**
+ * A bare Fastify server in its own process, the same runtime (plain node) as the product: the hello-world
+ * unless another baseline `script` is named (the upload bench's multipart-to-disk server).
  */
 export async function startBare(options: { script?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Started> {
-  const script = join(ROOT, options.script ?? 'bench/bare-fastify.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const script = compiled(join(ROOT, options.script ?? 'bench/bare-fastify.ts'));
+  const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'inherit'],

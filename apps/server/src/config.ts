@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LiveProvidersConfig } from './live/providers';
+import { SERVER_ROOT } from './paths';
 
 /** LIVE_INGEST: `embedded` runs nginx-rtmp as a child of the server when no live platform is configured. */
 export const LIVE_INGEST_MODES = ['embedded', 'off'] as const;
@@ -23,8 +23,7 @@ export type LiveConfig = LiveProvidersConfig & {
 export const DEFAULT_NGINX = '/usr/sbin/nginx';
 export const DEFAULT_NGINX_RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 
-/** Where this package lives; defaults that point into the repository are resolved from here. */
-const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Defaults that point into the repository are resolved from the server package's folder. */
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

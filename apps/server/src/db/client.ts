@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
+import { SERVER_ROOT } from '../paths';
 import { acquireLock, LockHeldError } from './lock';
 import { PgliteProxy } from './pgliteProxy';
 import * as schema from './schema';
@@ -15,7 +15,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'pg';
 export type DatabaseHandle = { db: Database; kind: DatabaseKind; close: () => Promise<void> };
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 /** Arbitrary constant: serialises migrations when several servers start at once on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_302_114_551;
 
@@ -81,12 +81,17 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
   try {
     // In its own thread (pgliteWorker.mjs): PostgreSQL in WebAssembly runs synchronously, and on the
     // server's thread every query stopped every request while it ran. Migrations run there too.
-    const client = await PgliteProxy.open({
-      dataDir,
-      template,
-      settings: PGLITE_SETTINGS,
-      migrationsFolder: MIGRATIONS_FOLDER,
-    });
+    const options = { dataDir, template, settings: PGLITE_SETTINGS, migrationsFolder: MIGRATIONS_FOLDER };
+    const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    let client = await PgliteProxy.open(options);
+    if (fresh) {
+      // A first start runs initdb, whose WebAssembly instance stayed in the thread's memory beside the
+      // database's (a server fresh from its first start held about 800 MB, a restarted one 300 MB).
+      // Reopening the new database in a new thread returns that memory at once; it costs the first
+      // start one more open.
+      await client.close();
+      client = await PgliteProxy.open(options);
+    }
     const db = drizzlePglite({ client: client as never, schema });
     return {
       db: db as unknown as Database,

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { SERVER_ROOT } from '../paths';
 
 /**
  * The embedded PGlite in its own thread (pgliteWorker.mjs), seen from the server as the part of PGlite's
@@ -90,7 +92,7 @@ export class PgliteProxy {
     migrationsFolder: string;
   }): Promise<PgliteProxy> {
     const template = options.template ? await options.template.arrayBuffer() : undefined;
-    const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
+    const worker = new Worker(path.join(SERVER_ROOT, 'src/db/pgliteWorker.mjs'), {
       workerData: {
         dataDir: options.dataDir,
         template,
