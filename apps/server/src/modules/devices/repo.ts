@@ -1,4 +1,4 @@
-import { aliveCutoff } from '@signage/domain';
+import { aliveCutoff, type TDeviceTag } from '@signage/domain';
 import {
   and,
   asc,
@@ -25,7 +25,7 @@ import type { KeysetCursor } from '../../http/cursor';
 import type { PlayerSchedulesPort } from '../types';
 import type { Counted } from './counts';
 import type { DeviceListFilter } from './scope';
-import { tagged } from './tags';
+import { tagged, tagsJsonSql } from './tags';
 
 /**
  * A player row as the module reads it. Whether a player has a schedule is derived, never stored: the
@@ -80,15 +80,15 @@ function conditions(filter: DeviceListFilter, now: Date, scheduledSql: Scheduled
 const listToken = sql<string>`(select ${playerListVersion.token} from ${playerListVersion})`;
 
 /**
- * One page in keyset order (updated_at, device_code); no OFFSET. With the token of player_list_version its
- * snapshot read (null when the page is empty).
+ * One page in keyset order (updated_at, device_code); no OFFSET. Each row with its tags (named), and the
+ * token of player_list_version its snapshot read (null when the page is empty).
  */
 export async function listDevices(
   db: Database,
   filter: DeviceListFilter,
   page: { cursor: KeysetCursor | null; limit: number; now: Date },
   scheduledSql: ScheduledSql,
-): Promise<{ rows: DeviceRow[]; token: string | null }> {
+): Promise<{ rows: (DeviceRow & { tags: TDeviceTag[] })[]; token: string | null }> {
   const where = conditions(filter, page.now, scheduledSql);
   const descending = filter.order === 'DESC';
   if (page.cursor) {
@@ -101,7 +101,7 @@ export async function listDevices(
   }
   const direction = descending ? desc : asc;
   const found = await db
-    .select({ ...playerColumns, listToken })
+    .select({ ...playerColumns, tags: tagsJsonSql, listToken })
     .from(devices)
     .where(and(...where))
     .orderBy(direction(devices.updatedAt), direction(devices.deviceCode))
