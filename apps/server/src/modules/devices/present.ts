@@ -1,4 +1,4 @@
-import { CLOCK_OFF_MS, isAlive, type TDevice, type TDeviceDelivery } from '@signage/domain';
+import { CLOCK_OFF_MS, isAlive, type TDevice, type TDeviceDelivery, type TDeviceTag } from '@signage/domain';
 import type { BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
 import { findContentsById } from '../contents';
@@ -13,19 +13,18 @@ export type PlayerDeps = { db: Database; schedules: PlayerSchedulesPort; blobs?:
 /**
  * Rows as the API shows them: ISO times, effective alive state, tags with their names, has_schedule with
  * the current and next schedule (one query for the page), and whether the shop has a floor map (looked up
- * when `blobs` is given; the 'all' picker lists skip it).
+ * when `blobs` is given; the 'all' picker lists skip it). Rows read with their tags (the list page) are not
+ * looked up again.
  */
 export async function presentDevices(
   { db, schedules, blobs }: PlayerDeps,
-  rows: DeviceRow[],
+  rows: (DeviceRow & { tags?: TDeviceTag[] })[],
   now: Date,
 ): Promise<TDevice[]> {
   const onScreenIds = [...new Set(rows.flatMap((row) => row.delivery?.on_screen?.content_id ?? []))];
+  const untagged = rows.filter((row) => row.tags === undefined).map((row) => row.deviceCode);
   const [tags, hasFloorMap, summaries, contentNames] = await Promise.all([
-    tagsOf(
-      db,
-      rows.map((row) => row.deviceCode),
-    ),
+    tagsOf(db, untagged),
     blobs ? floorMapPresence(blobs, rows) : () => false,
     schedules.summaries(db, rows, now),
     onScreenIds.length > 0
@@ -43,7 +42,7 @@ export async function presentDevices(
     memo: row.memo,
     store_type: row.storeType,
     device_type: row.deviceType,
-    tags: tags.get(row.deviceCode) ?? [],
+    tags: row.tags ?? tags.get(row.deviceCode) ?? [],
     s2id: row.s2id,
     time_zone: row.timeZone,
     reported_time_zone: row.reportedTimeZone,

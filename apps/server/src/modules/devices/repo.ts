@@ -1,4 +1,4 @@
-import { aliveCutoff } from '@signage/domain';
+import { aliveCutoff, type TDeviceTag } from '@signage/domain';
 import {
   and,
   asc,
@@ -20,11 +20,12 @@ import { scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { preparedPerDatabase } from '../../db/prepared';
-import { devices } from '../../db/schema';
+import { devices, playerListVersion } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
 import type { PlayerSchedulesPort } from '../types';
+import type { Counted } from './counts';
 import type { DeviceListFilter } from './scope';
-import { tagged } from './tags';
+import { tagged, tagsJsonSql } from './tags';
 
 /**
  * A player row as the module reads it. Whether a player has a schedule is derived, never stored: the
@@ -75,13 +76,19 @@ function conditions(filter: DeviceListFilter, now: Date, scheduledSql: Scheduled
   return where.filter((c): c is SQL => c !== undefined);
 }
 
-/** One page in keyset order (updated_at, device_code); no OFFSET. */
+/** The token of what the list's totals count, read in the statement's own snapshot (see counts.ts). */
+const listToken = sql<string>`(select ${playerListVersion.token} from ${playerListVersion})`;
+
+/**
+ * One page in keyset order (updated_at, device_code); no OFFSET. Each row with its tags (named), and the
+ * token of player_list_version its snapshot read (null when the page is empty).
+ */
 export async function listDevices(
   db: Database,
   filter: DeviceListFilter,
   page: { cursor: KeysetCursor | null; limit: number; now: Date },
   scheduledSql: ScheduledSql,
-): Promise<DeviceRow[]> {
+): Promise<{ rows: (DeviceRow & { tags: TDeviceTag[] })[]; token: string | null }> {
   const where = conditions(filter, page.now, scheduledSql);
   const descending = filter.order === 'DESC';
   if (page.cursor) {
@@ -93,25 +100,29 @@ export async function listDevices(
     );
   }
   const direction = descending ? desc : asc;
-  return db
-    .select(playerColumns)
+  const found = await db
+    .select({ ...playerColumns, tags: tagsJsonSql, listToken })
     .from(devices)
     .where(and(...where))
     .orderBy(direction(devices.updatedAt), direction(devices.deviceCode))
     .limit(page.limit);
+  const rows = found.map(({ listToken: _token, ...row }) => row);
+  return { rows, token: found[0]?.listToken ?? null };
 }
 
+/** The number of players a search finds, with the token of player_list_version in the same snapshot. */
 export async function countDevices(
   db: Database,
   filter: DeviceListFilter,
   now: Date,
   scheduledSql: ScheduledSql,
-): Promise<number> {
+): Promise<Counted> {
   const [row] = await db
-    .select({ n: count() })
+    .select({ token: listToken, n: count() })
     .from(devices)
     .where(and(...conditions(filter, now, scheduledSql)));
-  return row?.n ?? 0;
+  if (!row) throw new Error('a count answered no row');
+  return { total: row.n, token: row.token };
 }
 
 /** A player that is not deleted, by its code. */

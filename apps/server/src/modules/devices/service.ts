@@ -18,6 +18,7 @@ import type { Database } from '../../db/client';
 import { decodeCountedCursor, encodeCountedCursor, searchDigest } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
 import { notifyPlayers, revokePlayers } from '../../push';
+import { listTotals, timeBound } from './counts';
 import { softDeleteDevice } from './lifecycle';
 import { type PlayerDeps, presentDevices } from './present';
 import { countDevices, type DeviceChange, type DeviceRow, findDevice, listDevices, updateDevice } from './repo';
@@ -25,9 +26,12 @@ import { inScope, scopedFilter, scopeOf } from './scope';
 import { replaceDeviceTags } from './tags';
 
 /**
- * One page of the player list. The total ('x-y / total') is counted once per search, on its first page,
+ * One page of the player list. The total ('x-y / total') is answered once per search, on its first page,
  * and carried in the endCursor with a digest of the search: the next pages of the same search run no
- * count query (a cursor from another search, or without a total, counts again).
+ * count query (a cursor from another search, or without a total, asks again). A first page that holds the
+ * whole search is its own total; otherwise the total comes from the per-search cache of counts.ts, which
+ * counts only when a write could have changed it (or, for searches that read heartbeats or the clock, after
+ * a few seconds).
  */
 export async function listPlayers(deps: PlayerDeps, user: SessionUser, query: TDeviceListFilter): Promise<TDeviceList> {
   const { db, schedules, blobs } = deps;
@@ -37,11 +41,15 @@ export async function listPlayers(deps: PlayerDeps, user: SessionUser, query: TD
   const { endCursor: _cursor, limit: _limit, all: _all, ...search } = filter;
   const digest = searchDigest(search);
   const cursor = decodeCountedCursor(query.endCursor, digest);
-  const [rows, total] = await Promise.all([
-    // One row more than asked tells whether more follow.
-    listDevices(db, filter, { cursor, limit: limit + 1, now }, schedules.scheduledSql),
-    cursor?.total ?? countDevices(db, filter, now, schedules.scheduledSql),
-  ]);
+  // One row more than asked tells whether more follow.
+  const { rows, token } = await listDevices(db, filter, { cursor, limit: limit + 1, now }, schedules.scheduledSql);
+  const total =
+    cursor?.total ??
+    (cursor === null && rows.length <= limit
+      ? rows.length
+      : await listTotals(db).total(digest, token ?? '', timeBound(filter), () =>
+          countDevices(db, filter, now, schedules.scheduledSql),
+        ));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const more = rows.length > limit;

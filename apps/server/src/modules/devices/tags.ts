@@ -9,6 +9,14 @@ export function tagged(ids: string[]): SQL {
 }
 
 /**
+ * A player's tags with their names as a JSON array, ordered as tagsOf orders them, for a query on the devices
+ * table: the list page reads its rows' tags in its own statement (one round trip less per request).
+ */
+export const tagsJsonSql = sql<
+  TDeviceTag[]
+>`coalesce((select json_agg(json_build_object('id', dt.setting_id, 'en', coalesce(s.en, ''), 'ja', coalesce(s.ja, ''), 'zh', coalesce(s.zh, ''), 'ko', coalesce(s.ko, '')) order by dt.setting_id) from ${deviceTags} dt left join ${settings} s on s.id = dt.setting_id where dt.device_code = ${sql.raw('"devices"."device_code"')}), '[]'::json)`;
+
+/**
  * The tags of players with their names, in one query (device_tags joined to the settings table); a tag
  * without a settings row (none: device_tags has a foreign key) gets empty names.
  */
