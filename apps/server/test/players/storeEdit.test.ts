@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defaultZoneOf, MESSAGES, type Role } from '@signage/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlobStore } from '../../src/blob';
 import { auditLog } from '../../src/db/schema';
-import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
+import { putFloorMap } from '../../src/modules/floormap/service';
+import { createTestApp, createUser, loginAs, type TestApp, tempDir } from '../helpers';
 import { activePlayer, announce, issuePin, nextSerial, pairCall, registerCall } from './fixtures';
 
 let t: TestApp;
@@ -153,6 +157,21 @@ describe('floor maps (PUT /api/floormap/{region}/{shopNo}/floormap.pdf)', () => 
     const served = await get(frit, '/api/floormap/TW/0777/floormap.pdf');
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('shows a map stored through the admin CLI at once, after a list that found none', async () => {
+    const frit = await signIn('DS_FRIT');
+    const player = await activePlayer(t.app, frit, { region: 'TW', shop_no: '0778' });
+    const list = async () =>
+      (await get(frit, '/api/devices?region=TW&shop_no=0778'))
+        .json()
+        .data.devices.map((d: { device_code: string; has_floor_map: boolean }) => [d.device_code, d.has_floor_map]);
+    expect(await list()).toEqual([[player.device_code, false]]);
+    const file = path.join(tempDir(), 'map.pdf');
+    fs.writeFileSync(file, PDF);
+    // The CLI's own store (as `npm run cli -- floormap put` opens it when the server is not running).
+    await putFloorMap(createBlobStore(t.config.storageUrl, t.config.dataDir), { region: 'TW', shopNo: '778', file });
+    expect(await list()).toEqual([[player.device_code, true]]);
   });
 
   it('refuses files that are not PDF, maps over 20 MB, other regions for DS_LHQIT and other roles', async () => {

@@ -48,6 +48,7 @@ export async function putFloorMap(blobs: BlobStore, input: { region?: string; sh
   if (head.toString('latin1') !== '%PDF-') throw new HttpError(400, `${input.file} is not a PDF file`);
   const key = floorMapKey(wanted.region, wanted.shopNo);
   const stored = await blobs.putFile(key, input.file, { contentType: DEFAULT_CONTENT_TYPE });
+  forgetPresence();
   return { key, size: stored.size };
 }
 
@@ -56,13 +57,44 @@ export const FLOOR_MAP_MAX_BYTES = 20 * 1024 * 1024;
 
 const isPdf = (body: Buffer) => body.subarray(0, 5).toString('latin1') === '%PDF-';
 
+/**
+ * What the blob store answered about shops' maps, kept PRESENCE_TTL_MS per store: the player list asked
+ * the store for every shop on every page (a stat that throws for each shop without a map, or an S3 HEAD),
+ * about 15% of a list request's CPU. A map stored by this process (console upload, or the CLI through the
+ * admin socket) is seen at once; one stored by another server process sharing the store, within the TTL.
+ */
+const PRESENCE_TTL_MS = 10_000;
+const PRESENCE_MAX_ENTRIES = 20_000;
+let presence = new WeakMap<BlobStore, Map<string, { present: boolean; until: number }>>();
+
+/** Forgets every cached answer: called after this process stores a map. */
+function forgetPresence(): void {
+  presence = new WeakMap();
+}
+
+async function mapExists(blobs: BlobStore, key: string, now: number): Promise<boolean> {
+  let known = presence.get(blobs);
+  if (!known) {
+    known = new Map();
+    presence.set(blobs, known);
+  }
+  const cached = known.get(key);
+  if (cached && cached.until > now) return cached.present;
+  const present = await blobs.exists(key).catch(() => false);
+  if (known.size >= PRESENCE_MAX_ENTRIES) known.clear();
+  // A map stored while this check ran replaced the caches: the answer goes to the forgotten one.
+  known.set(key, { present, until: now + PRESENCE_TTL_MS });
+  return present;
+}
+
 /** Whether the shop of a player has a floor map; shops are checked once each, in parallel. */
 export async function floorMapPresence(
   blobs: BlobStore,
   shops: { region: string; shopNo: string }[],
 ): Promise<(region: string, shopNo: string) => boolean> {
+  const now = Date.now();
   const keys = [...new Set(shops.filter((s) => s.region && s.shopNo).map((s) => floorMapKey(s.region, s.shopNo)))];
-  const found = await Promise.all(keys.map(async (key) => [key, await blobs.exists(key).catch(() => false)] as const));
+  const found = await Promise.all(keys.map(async (key) => [key, await mapExists(blobs, key, now)] as const));
   const present = new Set(found.filter(([, exists]) => exists).map(([key]) => key));
   return (region, shopNo) => present.has(floorMapKey(region, shopNo));
 }
@@ -82,6 +114,7 @@ export async function uploadFloorMap(
   if (!Buffer.isBuffer(target.body) || !isPdf(target.body)) throw new HttpError(400, MESSAGES.floorMapNotPdf);
   const key = floorMapKey(wanted.region, wanted.shopNo);
   const stored = await blobs.put(key, Readable.from(target.body), { contentType: DEFAULT_CONTENT_TYPE });
+  forgetPresence();
   // One row, so no transaction: a failed audit write leaves the new map stored and the request failed.
   await recordAudit(db, {
     actor: user.userId,
