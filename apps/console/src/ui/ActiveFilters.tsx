@@ -1,5 +1,6 @@
-import { Button, Flex, Tag } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Tag } from './lite';
 
 /** Beside a list's Filter button: how many filters are on, and a way to clear them. Nothing when none is. */
 export function ActiveFilters({ count, onClear }: { count: number; onClear: () => void }) {

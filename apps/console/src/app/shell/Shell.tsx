@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, Layout } from 'antd';
+import { Layout } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DialogHost } from '../../ui/dialog';
+import '../../ui/lite.css';
 import { queryClient } from '../queryClient';
 import { AppHeader } from './AppHeader';
 import { DeviceContentListHost } from './DeviceContentListHost';
@@ -42,7 +43,9 @@ export function Shell() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <AntApp>
+      {/* The text colour, size and font of the theme for what the pages write outside Ant Design components
+          (as Ant Design's App draws it, without its message, notification and modal hooks, which no page uses). */}
+      <div className="lt-surface">
         <Layout style={{ minHeight: '100vh' }}>
           <AppHeader menuCollapsed={collapsed} onToggleMenu={() => setCollapsed((value) => !value)} />
           <MessageBanner />
@@ -74,7 +77,7 @@ export function Shell() {
         <DeviceContentListHost />
         <DevicePlayingHost />
         <DialogHost />
-      </AntApp>
+      </div>
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,8 @@
 import type { TDeviceDelivery } from '@signage/domain';
-import { Badge, Button, Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/schedules';
+import { StatusDot, Tag } from '../lite';
 import { formatBytes, gmtShort } from './format';
 
 /** The clock skew in whole minutes, signed ('+3', '-2'); seconds under a minute round away from zero. */
@@ -19,16 +20,13 @@ export function DeliveryStatus({ delivery, onOpen }: { delivery: TDeviceDelivery
   const now = new Date();
   const state =
     delivery.state === 'up_to_date' ? (
-      <Badge status="success" text={t('delivery.upToDate')} />
+      <StatusDot status="success">{t('delivery.upToDate')}</StatusDot>
     ) : delivery.state === 'pending' ? (
-      <Badge
-        status="warning"
-        text={
-          delivery.pending_since
-            ? t('delivery.pendingSince', { time: gmtShort(delivery.pending_since, now) })
-            : t('delivery.pending')
-        }
-      />
+      <StatusDot status="warning">
+        {delivery.pending_since
+          ? t('delivery.pendingSince', { time: gmtShort(delivery.pending_since, now) })
+          : t('delivery.pending')}
+      </StatusDot>
     ) : (
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('delivery.unknown')}

@@ -1,6 +1,7 @@
 import { issueReasonOf, type TDevice } from '@signage/domain';
-import { Badge, Flex, Tag, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StatusDot, Tag } from '../lite';
 import { gmtShort } from './format';
 
 /** Alive, or 'Issue' with its reason: never connected, error reported, or offline since a time (GMT). */
@@ -9,7 +10,7 @@ export function PlayerStatus({ device, kitting = false }: { device: TDevice; kit
   if (kitting && !device.is_activated) return <Tag>{t('players.notRegistered')}</Tag>;
   const now = new Date();
   const reason = issueReasonOf(device, now);
-  if (!reason) return <Badge status="success" text={t('players.alive')} />;
+  if (!reason) return <StatusDot status="success">{t('players.alive')}</StatusDot>;
   const because =
     reason.kind === 'neverConnected'
       ? t('players.issueNeverConnected')
@@ -18,7 +19,9 @@ export function PlayerStatus({ device, kitting = false }: { device: TDevice; kit
         : t('players.issueOfflineSince', { time: gmtShort(reason.since, now) });
   return (
     <Flex vertical>
-      <Badge status="error" text={<Typography.Text type="danger">{t('players.issue')}</Typography.Text>} />
+      <StatusDot status="error">
+        <Typography.Text type="danger">{t('players.issue')}</Typography.Text>
+      </StatusDot>
       <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
         {because}
       </Typography.Text>

@@ -1,10 +1,11 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { displayPatternLabel, type PlayerListView, type TDevice } from '@signage/domain';
-import { Button, Flex, Table, type TableProps, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useChosenLanguage } from '../../i18n';
 import { textOr } from '../../i18n/keys';
+import { type DataColumn, DataTable, type RowSelection } from '../DataTable';
+import { Tag } from '../lite';
 import { tagName } from '../tagName';
 import { floorMapUrl } from './api';
 import { DeliveryStatus } from './DeliveryStatus';
@@ -23,7 +24,7 @@ type Props = {
   onDetails?: (device: TDevice) => void;
   onLogs?: (device: TDevice) => void;
   /** Check boxes to pick players (the schedule wizard). */
-  rowSelection?: TableProps<TDevice>['rowSelection'];
+  rowSelection?: RowSelection<TDevice>;
   /** Opens the device content list on the player's schedules (the button shows when given). */
   onContents?: (device: TDevice) => void;
   /** Opens what the player is playing (its delivery line becomes a link when given). */
@@ -32,15 +33,21 @@ type Props = {
   onHelp?: () => void;
 };
 
+type Column = DataColumn<TDevice>;
+
 /** A long text cut to its column with the whole text on hover. */
-const clipped = (width: number) => ({
+const clipped = (key: keyof TDevice, title: string, width: number): Column => ({
+  key,
+  title,
   width,
-  ellipsis: { showTitle: true },
+  ellipsis: true,
+  render: (d) => String(d[key] ?? ''),
 });
 
 /**
  * The player table of a role's view (SPEC.md section 2): marketing, kitting or shop. Status and tags come
- * early so the fixed action column never hides them at laptop widths; the rest scrolls beside it.
+ * early so the fixed action column never hides them at laptop widths; the rest scrolls beside it. A light
+ * table (ui/DataTable), so that the player list's first load carries no Ant Design Table (issue 15).
  */
 export function PlayerTable({
   view,
@@ -58,13 +65,13 @@ export function PlayerTable({
 }: Props) {
   const { t } = useTranslation();
   const language = useChosenLanguage();
-  const number = {
+  const number: Column = {
     title: t('players.number'),
     key: 'n',
     width: 56,
-    render: (_: unknown, __: TDevice, i: number) => firstNumber + i,
+    render: (_, i) => firstNumber + i,
   };
-  const status = {
+  const status: Column = {
     title: onHelp ? (
       <Flex align="center" gap={4}>
         {t('players.status')}
@@ -82,19 +89,19 @@ export function PlayerTable({
     ),
     key: 'status',
     width: 200,
-    render: (_: unknown, d: TDevice) => (
+    render: (d) => (
       <Flex vertical gap={2}>
         <PlayerStatus device={d} kitting={view === 'kitting'} />
         {d.is_activated && <DeliveryStatus delivery={d.delivery} onOpen={onPlaying ? () => onPlaying(d) : undefined} />}
       </Flex>
     ),
   };
-  const actions = {
+  const actions: Column = {
     title: '',
     key: 'actions',
-    align: 'right' as const,
-    fixed: 'right' as const,
-    render: (_: unknown, d: TDevice) => (
+    align: 'right',
+    fixed: 'right',
+    render: (d) => (
       <Flex gap={8} justify="flex-end">
         {onContents ? (
           <Button
@@ -112,11 +119,11 @@ export function PlayerTable({
       </Flex>
     ),
   };
-  const schedule = {
+  const schedule: Column = {
     title: t('scheduleView.currentSchedule'),
     key: 'schedule',
     width: 200,
-    render: (_: unknown, d: TDevice) => (
+    render: (d) => (
       <Flex vertical gap={0}>
         {d.current_schedule ? (
           <Typography.Text ellipsis={{ tooltip: d.current_schedule.schedule_name }} style={{ maxWidth: 184 }}>
@@ -133,47 +140,45 @@ export function PlayerTable({
       </Flex>
     ),
   };
-  const pattern = {
+  const pattern: Column = {
     title: t('players.displayPattern'),
-    dataIndex: 'display_pattern',
+    key: 'display_pattern',
     width: 130,
-    render: (v: string) => displayPatternLabel(v),
+    render: (d) => displayPatternLabel(d.display_pattern),
   };
-  const storeName = { title: t('players.storeName'), dataIndex: 'shop_name', ...clipped(180) };
-  const storeCode = { title: t('players.storeCode'), dataIndex: 'shop_no', width: 90 };
-  const serial = { title: t('players.serial'), dataIndex: 'device_name', ...clipped(160) };
-  const lastAccess = {
+  const storeName = clipped('shop_name', t('players.storeName'), 180);
+  const storeCode: Column = { title: t('players.storeCode'), key: 'shop_no', width: 90, render: (d) => d.shop_no };
+  const serial = clipped('device_name', t('players.serial'), 160);
+  const lastAccess: Column = {
     title: t('players.lastAccess'),
-    dataIndex: 'last_accessed',
+    key: 'last_accessed',
     width: 150,
-    render: (v: string | null) => formatGmt(v),
+    render: (d) => formatGmt(d.last_accessed),
   };
-  const location = {
+  const location: Column = {
     title: t('players.location'),
-    dataIndex: 'device_type',
+    key: 'device_type',
     width: 130,
-    render: (v: string) => (v ? textOr(t, `location.${v}`, v) : '-'),
+    render: (d) => (d.device_type ? textOr(t, `location.${d.device_type}`, d.device_type) : '-'),
   };
-  const memo = { title: t('players.memo'), dataIndex: 'memo', ...clipped(180) };
-  const tags = {
+  const memo = clipped('memo', t('players.memo'), 180);
+  const tags: Column = {
     title: t('players.tags'),
     key: 'tags',
     width: 220,
-    render: (_: unknown, d: TDevice) =>
+    render: (d) =>
       d.tags.length === 0 ? (
         '-'
       ) : (
         <Flex wrap gap={4}>
           {d.tags.map((tag) => (
-            <Tag key={tag.id} style={{ marginInlineEnd: 0 }}>
-              {tagName(tag, language) || tag.id.slice(0, 8)}
-            </Tag>
+            <Tag key={tag.id}>{tagName(tag, language) || tag.id.slice(0, 8)}</Tag>
           ))}
         </Flex>
       ),
   };
 
-  const columns: Record<PlayerListView, ColumnsType<TDevice>> = {
+  const columns: Record<PlayerListView, Column[]> = {
     marketing: [
       number,
       storeName,
@@ -183,9 +188,9 @@ export function PlayerTable({
       schedule,
       {
         title: t('players.country'),
-        dataIndex: 'region',
+        key: 'region',
         width: 130,
-        render: (v: string) => (v ? textOr(t, `country.${v}`, v) : '-'),
+        render: (d) => (d.region ? textOr(t, `country.${d.region}`, d.region) : '-'),
       },
       pattern,
       serial,
@@ -193,9 +198,9 @@ export function PlayerTable({
       memo,
       {
         title: t('players.storeType'),
-        dataIndex: 'store_type',
+        key: 'store_type',
         width: 140,
-        render: (v: string) => (v ? textOr(t, `storeType.${v}`, v) : '-'),
+        render: (d) => (d.store_type ? textOr(t, `storeType.${d.store_type}`, d.store_type) : '-'),
       },
       location,
       actions,
@@ -213,7 +218,7 @@ export function PlayerTable({
         title: t('players.floorMap'),
         key: 'floormap',
         width: 140,
-        render: (_, d) =>
+        render: (d) =>
           d.has_floor_map ? (
             <a href={floorMapUrl(d.region, d.shop_no)} target="_blank" rel="noreferrer">
               {t('players.floorMap')} (PDF)
@@ -227,16 +232,15 @@ export function PlayerTable({
   };
 
   return (
-    <Table
-      rowKey="device_code"
-      size="middle"
+    <DataTable
+      label={t('title.playerList')}
+      loadingText={t('common.loading')}
+      rowKey={(d) => d.device_code}
       loading={loading}
-      dataSource={rows}
+      rows={rows}
       columns={onDetails ? columns[view] : columns[view].filter((column) => column !== actions)}
       rowSelection={rowSelection}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText }}
+      emptyText={emptyText}
     />
   );
 }

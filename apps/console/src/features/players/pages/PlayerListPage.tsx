@@ -7,7 +7,7 @@ import {
   maxPageOf,
   playerListViewFor,
 } from '@signage/domain';
-import { Badge, Button, Card } from 'antd';
+import { Button } from 'antd';
 import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,6 +21,7 @@ import { translateMessage } from '../../../i18n/messages';
 import { ActiveFilters } from '../../../ui/ActiveFilters';
 import { ListPager } from '../../../ui/ListPager';
 import { MountWhenOpened } from '../../../ui/lazyOverlay';
+import { Card, CountBadge } from '../../../ui/lite';
 import { PageHeader } from '../../../ui/PageHeader';
 import { countCriteria, PLAYER_LIST_SCREEN, type PlayerCriteria, toDeviceQuery } from '../../../ui/players/criteria';
 import { PlayerTable } from '../../../ui/players/PlayerTable';
@@ -61,11 +62,11 @@ export default function PlayerListPage() {
         extra={
           <>
             {canFilterPlayers(role) ? (
-              <Badge count={activeFilters} size="small">
+              <CountBadge count={activeFilters}>
                 <Button icon={<FilterOutlined />} onClick={openSearch} aria-haspopup="dialog">
                   {t('common.filter')}
                 </Button>
-              </Badge>
+              </CountBadge>
             ) : null}
             <ActiveFilters count={activeFilters} onClear={() => screen.setCriteria({})} />
             <Button

@@ -1,0 +1,206 @@
+import { type CSSProperties, type Key, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import './lite.css';
+
+export type DataColumn<T> = {
+  key: string;
+  title: ReactNode;
+  /** The column's width in px (at least; a wider header or cell widens it unless `ellipsis`). */
+  width?: number;
+  align?: 'left' | 'right';
+  /** Stays in view at the right edge while the other columns scroll beside it. */
+  fixed?: 'right';
+  /** Cut a long text to the width, with the whole text on hover. */
+  ellipsis?: boolean;
+  render: (row: T, index: number) => ReactNode;
+};
+
+/** Check boxes to pick rows (the subset of Ant Design's rowSelection the console uses). */
+export type RowSelection<T> = {
+  selectedRowKeys: Key[];
+  /** Kept for callers written against Ant Design's table: picks outside the page are kept anyway. */
+  preserveSelectedRowKeys?: boolean;
+  getTitleCheckboxProps?: () => { 'aria-label'?: string };
+  getCheckboxProps?: (row: T) => { 'aria-label'?: string; disabled?: boolean };
+  onSelect?: (row: T, checked: boolean) => void;
+  /** `changed`: the rows of this page whose state the click changed. */
+  onSelectAll?: (checked: boolean, selected: T[], changed: T[]) => void;
+};
+
+type Props<T> = {
+  rowKey: (row: T) => string;
+  columns: DataColumn<T>[];
+  rows: T[];
+  loading?: boolean;
+  emptyText: ReactNode;
+  rowSelection?: RowSelection<T>;
+  /** Names the scrolling area for assistive technology (it is focusable to scroll by keyboard). */
+  label: string;
+  /** The text of the loading indicator (read by screen readers). */
+  loadingText: string;
+};
+
+/** Left and right padding of a cell (lite.css). */
+const CELL_PADDING = 16;
+
+function cellStyle<T>(column: DataColumn<T>): CSSProperties | undefined {
+  if (!column.width && !column.align) return undefined;
+  return { width: column.width, minWidth: column.width, textAlign: column.align };
+}
+
+function cellClass<T>(column: DataColumn<T>): string | undefined {
+  const names = [column.fixed === 'right' && 'lt-fixed-right', column.ellipsis && 'lt-ellipsis'].filter(Boolean);
+  return names.length > 0 ? names.join(' ') : undefined;
+}
+
+/** A header check box that can show 'some' (indeterminate), which has no HTML attribute. */
+function PageCheckbox({
+  checked,
+  some,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  some: boolean;
+  label?: string;
+  onChange: (checked: boolean) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = some;
+  }, [some]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="lt-checkbox"
+      checked={checked}
+      aria-label={label}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
+/**
+ * A light data table: a header, rows, optional check boxes to pick rows, a column kept in view at the
+ * right, and loading and empty states. It replaces Ant Design's Table where only this is needed, whose
+ * code (sorting, filters, pagination, virtual lists, selects) would otherwise load with the screen
+ * (issue 15: /device/list's first load). Rows scroll sideways inside it; the scroll area takes focus so
+ * arrow keys scroll it.
+ */
+export function DataTable<T>({
+  rowKey,
+  columns,
+  rows,
+  loading = false,
+  emptyText,
+  rowSelection,
+  label,
+  loadingText,
+}: Props<T>) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // A shadow beside the fixed column while columns lie under it (as Ant Design shows it).
+  const [scrolledUnder, setScrolledUnder] = useState(false);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = () => setScrolledUnder(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, []);
+
+  const selected = new Set((rowSelection?.selectedRowKeys ?? []).map(String));
+  const selectable = rowSelection ? rows.filter((row) => !rowSelection.getCheckboxProps?.(row).disabled) : [];
+  const pickedOnPage = selectable.filter((row) => selected.has(rowKey(row)));
+  const allPicked = selectable.length > 0 && pickedOnPage.length === selectable.length;
+  const span = columns.length + (rowSelection ? 1 : 0);
+
+  return (
+    <div className={`lt-table${scrolledUnder ? ' lt-scrolled-under' : ''}`} aria-busy={loading}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll area must take focus to be scrolled by keyboard */}
+      <section ref={scroller} className="lt-scroll" aria-label={label} tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              {rowSelection ? (
+                <th className="lt-select" scope="col">
+                  <PageCheckbox
+                    checked={allPicked}
+                    some={pickedOnPage.length > 0 && !allPicked}
+                    label={rowSelection.getTitleCheckboxProps?.()['aria-label']}
+                    onChange={(checked) => {
+                      const changed = checked ? selectable.filter((row) => !selected.has(rowKey(row))) : pickedOnPage;
+                      rowSelection.onSelectAll?.(checked, checked ? selectable : [], changed);
+                    }}
+                  />
+                </th>
+              ) : null}
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className={cellClass(column)} style={cellStyle(column)}>
+                  {column.title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="lt-empty">
+                <td colSpan={span}>{loading ? '\u00a0' : emptyText}</td>
+              </tr>
+            ) : (
+              rows.map((row, index) => {
+                const key = rowKey(row);
+                const checkbox = rowSelection?.getCheckboxProps?.(row) ?? {};
+                return (
+                  <tr key={key} className={selected.has(key) ? 'lt-selected' : undefined}>
+                    {rowSelection ? (
+                      <td className="lt-select">
+                        <input
+                          type="checkbox"
+                          className="lt-checkbox"
+                          checked={selected.has(key)}
+                          disabled={checkbox.disabled}
+                          aria-label={checkbox['aria-label']}
+                          onChange={(event) => rowSelection.onSelect?.(row, event.target.checked)}
+                        />
+                      </td>
+                    ) : null}
+                    {columns.map((column) => {
+                      const content = column.render(row, index);
+                      return (
+                        <td key={column.key} className={cellClass(column)} style={cellStyle(column)}>
+                          {column.ellipsis ? (
+                            <div
+                              className="lt-clip"
+                              style={{ maxWidth: (column.width ?? 160) - CELL_PADDING }}
+                              title={typeof content === 'string' ? content : undefined}
+                            >
+                              {content}
+                            </div>
+                          ) : (
+                            content
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </section>
+      {loading ? (
+        <div className="lt-loading" role="status">
+          <span className="lt-spinner" aria-hidden />
+          <span className="visually-hidden">{loadingText}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
