@@ -52,7 +52,8 @@ export type CachedSession<U> = { userPk: string; user: U; expiresAt: number; las
  * after it. Each read takes `generation` before it queries; any notification (and any change of the
  * listener) moves the generation on, and a `put` with an older one is dropped.
  *
- * Emits 'invalidated' after each notification it applied (tests wait for a peer process's cache with it).
+ * Emits 'invalidated' (the payload) after each notification it applied and 'listening' (true/false) when the
+ * listener's state changed; tests wait for a peer process's cache with them.
  */
 export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
   private readonly sessions = new Bounded<CachedSession<U>>();
@@ -77,6 +78,7 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
   setListening(up: boolean): void {
     this.listening = up;
     this.clear();
+    this.emit('listening', up);
   }
 
   session(id: string, now: number): CachedSession<U> | undefined {
