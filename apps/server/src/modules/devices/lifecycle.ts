@@ -220,9 +220,12 @@ class HeartbeatWriter {
   }
 }
 
-// Every player runs this once a minute (see preparedPerDatabase): one statement for a batch of beats.
+// Every player runs this once a minute (see preparedPerDatabase): one statement for a batch of beats. Its
+// commit does not wait for the disk (synchronous_commit off for this transaction only, set in its FROM): a
+// beat is a liveness report the next one repeats, so a database crash may lose the last fraction of a
+// second of them (never anything else, and never consistency) and the fleet's beats stop queueing on fsync.
 const heartbeatUpdate = preparedPerDatabase((db) => {
-  const beats = sql`unnest(${sql.placeholder('codes')}::text[], ${sql.placeholder('tokens')}::text[], ${sql.placeholder('alive')}::boolean[], ${sql.placeholder('at')}::text[], ${sql.placeholder('zones')}::text[], ${sql.placeholder('deliveries')}::text[]) as beat(code, token, alive, at, zone, delivery)`;
+  const beats = sql`unnest(${sql.placeholder('codes')}::text[], ${sql.placeholder('tokens')}::text[], ${sql.placeholder('alive')}::boolean[], ${sql.placeholder('at')}::text[], ${sql.placeholder('zones')}::text[], ${sql.placeholder('deliveries')}::text[]) as beat(code, token, alive, at, zone, delivery), (select set_config('synchronous_commit', 'off', true)) as commit_mode(setting)`;
   const at = sql`beat.at::timestamptz`;
   return db
     .update(devices)
