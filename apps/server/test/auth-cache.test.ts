@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
-import { AUTH_CACHE_MAX_ENTRIES, AUTH_CACHE_TTL_MS, AuthCache } from '../src/auth/cache';
+import { AUTH_CACHE_MAX_ENTRIES, AUTH_CACHE_TTL_MS, AuthCache, DEVICE_CACHE_TTL_MS } from '../src/auth/cache';
 import { hashToken } from '../src/auth/sessions';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
@@ -93,6 +93,11 @@ describe('AuthCache', () => {
     expect(cache.session('s1', AUTH_CACHE_TTL_MS)).toBeUndefined();
     expect(cache.session('s2', 99)).toBeDefined();
     expect(cache.session('s2', 100)).toBeUndefined();
+    // A player's token outlives a heartbeat interval (60 s), or no heartbeat would ever find it.
+    expect(DEVICE_CACHE_TTL_MS).toBeGreaterThan(60_000);
+    cache.putDevice('t', cache.generation, 'DV', 0);
+    expect(cache.device('t', DEVICE_CACHE_TTL_MS - 1)).toBe('DV');
+    expect(cache.device('t', DEVICE_CACHE_TTL_MS)).toBeUndefined();
     for (let i = 0; i <= AUTH_CACHE_MAX_ENTRIES; i++) cache.putDevice(`t${i}`, cache.generation, i, 0);
     expect(cache.size.devices).toBe(AUTH_CACHE_MAX_ENTRIES);
     expect(cache.device('t0', 0)).toBeUndefined();

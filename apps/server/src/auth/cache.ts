@@ -1,15 +1,21 @@
 import { EventEmitter } from 'node:events';
+import { HEARTBEAT_INTERVAL_SECONDS } from '@signage/domain';
 
 /** The PostgreSQL channel the database's own triggers (migration 0017) tell of writes that end cached entries. */
 export const AUTH_CACHE_CHANNEL = 'auth_cache';
 /**
- * How long an entry may serve without the database: the bound on staleness should a notification never
+ * How long a session may serve without the database: the bound on staleness should a notification never
  * arrive while the listener still looks connected (a network path that died silently). Writes that end a
- * session or a token end its entries at once, through the notification.
+ * session end its entries at once, through the notification.
  */
 export const AUTH_CACHE_TTL_MS = 10_000;
-/** Entries per map; the oldest goes first when full. */
-export const AUTH_CACHE_MAX_ENTRIES = 10_000;
+/**
+ * A player's token is needed once a heartbeat interval, so its entry outlives three of them. Staleness
+ * costs nothing there: the only call that reads it (the heartbeat) checks the token again in its write.
+ */
+export const DEVICE_CACHE_TTL_MS = 3 * HEARTBEAT_INTERVAL_SECONDS * 1000;
+/** Entries per map (about 1-2 KB each); the oldest goes first when full. */
+export const AUTH_CACHE_MAX_ENTRIES = 20_000;
 
 type Entry<T> = { value: T; until: number };
 
@@ -27,13 +33,25 @@ class Bounded<T> {
     return entry.value;
   }
 
-  set(key: string, value: T, until: number): void {
+  set(key: string, value: T, until: number, now: number): void {
     this.map.delete(key);
+    // Entries of a map share their TTL, so the oldest expire first: each insert takes a few expired ones.
+    this.sweep(now, 2);
     if (this.map.size >= AUTH_CACHE_MAX_ENTRIES) {
       const oldest = this.map.keys().next().value;
       if (oldest !== undefined) this.map.delete(oldest);
     }
     this.map.set(key, { value, until });
+  }
+
+  /** Drops expired entries from the oldest on, at most `limit` of them. */
+  sweep(now: number, limit = Number.POSITIVE_INFINITY): void {
+    let dropped = 0;
+    for (const [key, entry] of this.map) {
+      if (dropped >= limit || entry.until > now) return;
+      this.map.delete(key);
+      dropped++;
+    }
   }
 }
 
@@ -60,8 +78,12 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
   private readonly devices = new Bounded<D>();
   private listening = false;
   private gen = 0;
+  private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(private readonly ttlMs = AUTH_CACHE_TTL_MS) {
+  constructor(
+    private readonly ttlMs = AUTH_CACHE_TTL_MS,
+    private readonly deviceTtlMs = DEVICE_CACHE_TTL_MS,
+  ) {
     super();
   }
 
@@ -78,6 +100,17 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
   setListening(up: boolean): void {
     this.listening = up;
     this.clear();
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
+    if (up) {
+      // An idle server's entries go too, not only those a later insert passes.
+      this.sweeper = setInterval(() => {
+        const now = Date.now();
+        this.sessions.sweep(now);
+        this.devices.sweep(now);
+      }, this.ttlMs);
+      this.sweeper.unref();
+    }
     this.emit('listening', up);
   }
 
@@ -93,7 +126,7 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
 
   putSession(id: string, generation: number, entry: CachedSession<U>, now: number): void {
     if (!this.listening || generation !== this.gen) return;
-    this.sessions.set(id, entry, Math.min(now + this.ttlMs, entry.expiresAt));
+    this.sessions.set(id, entry, Math.min(now + this.ttlMs, entry.expiresAt), now);
   }
 
   device(tokenHash: string, now: number): D | undefined {
@@ -102,7 +135,7 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
 
   putDevice(tokenHash: string, generation: number, device: D, now: number): void {
     if (!this.listening || generation !== this.gen) return;
-    this.devices.set(tokenHash, device, now + this.ttlMs);
+    this.devices.set(tokenHash, device, now + this.deviceTtlMs, now);
   }
 
   /** Applies one notification of AUTH_CACHE_CHANNEL (see migration 0017); anything unknown forgets everything. */
