@@ -22,7 +22,7 @@ const ROUTES = [
     path: '/device/list',
     budget: 300 * 1000,
     ceiling: 399 * 1000,
-    chunks: ['src/app/shell/Shell.tsx', 'src/features/players/pages/PlayerListPage.tsx'],
+    chunks: ['src/app/SignedInShell.tsx', 'src/app/antd.tsx', 'src/features/players/pages/PlayerListPage.tsx'],
   },
 ];
 
