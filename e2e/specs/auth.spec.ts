@@ -27,11 +27,11 @@ test('the login page follows the spec and shows a wrong password in a red strip'
   const vendor = page.getByRole('button', { name: 'For Vendor' });
   await expect(vendor).toBeDisabled();
   await expect(page.getByRole('button', { name: 'For FR Group' })).toBeVisible();
-  await page.getByLabel('ID').fill(USERS.DS_MK.id);
+  await page.getByLabel('ID', { exact: true }).fill(USERS.DS_MK.id);
   await expect(vendor).toBeDisabled();
-  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await expect(vendor).toBeEnabled();
-  await page.getByLabel('Password').press('Enter');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
   const strip = page.getByRole('alert');
   await expect(strip).toContainText('Incorrect ID or password. Login failed');
   await expect(page).toHaveURL(/\/login$/);

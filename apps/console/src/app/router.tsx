@@ -1,7 +1,7 @@
 import { ROUTES, type RoutePath } from '@signage/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CenteredSpinner } from '../ui/CenteredSpinner';
+import { PlainSpinner } from '../ui/plain';
 import { endSession, restoreSession } from './auth/session';
 import { setNavigator } from './navigation';
 import { RootLayout } from './RootLayout';
@@ -56,6 +56,22 @@ function NoPage() {
   return null;
 }
 
+/** While the session is restored at start: the spinner in the middle, without Ant Design (not loaded yet). */
+function StartSpinner() {
+  return (
+    <main className="plain-page" role="status" aria-label="Loading">
+      <PlainSpinner />
+    </main>
+  );
+}
+
+/** The signed-in shell, shown once Ant Design's locale for the chosen language is in place. */
+async function loadShell(): Promise<{ Component: ComponentType }> {
+  const [{ SignedInShell }, { loadAntdLocale }] = await Promise.all([import('./SignedInShell'), import('./antd')]);
+  await loadAntdLocale();
+  return { Component: SignedInShell };
+}
+
 /**
  * The route tree: a root that restores the session and guards every route, the public pages
  * (no shell), the shell with every other page, and a catch-all that the guard redirects.
@@ -69,14 +85,14 @@ export function createRoutes(): RouteObject[] {
         return null;
       },
       shouldRevalidate: () => false,
-      HydrateFallback: CenteredSpinner,
+      HydrateFallback: StartSpinner,
       ErrorBoundary: RouteErrorBoundary,
       Component: RootLayout,
       children: [
         ...ROUTES.filter((route) => 'public' in route && route.public).map((route) => pageRoute(route.path, true)),
         {
           id: 'shell',
-          lazy: async () => ({ Component: (await import('./shell/Shell')).Shell }),
+          lazy: loadShell,
           children: ROUTES.filter((route) => !('public' in route && route.public)).map((route) =>
             pageRoute(route.path, false),
           ),

@@ -1,6 +1,4 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@signage/domain';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/es/locale/en_US';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
@@ -32,44 +30,48 @@ export const LANGUAGE_ORDER: readonly Language[] = ['ja', 'en', 'tw', 'ko'];
 const HTML_LANG: Record<Language, string> = { en: 'en', ja: 'ja', tw: 'zh-Hant-TW', ko: 'ko' };
 const DAYJS_LOCALE: Record<Language, string> = { en: 'en', ja: 'ja', tw: 'zh-tw', ko: 'ko' };
 
-type Resources = { catalogue: Partial<Catalogue>; antd: Locale };
-
 /** English is bundled; the others load on demand so the first load stays small. */
-const loaders: Record<Language, () => Promise<Resources>> = {
-  en: async () => ({ catalogue: en, antd: enUS }),
+const loaders: Record<Language, () => Promise<Partial<Catalogue>>> = {
+  en: async () => en,
   ja: async () => {
-    const [catalogue, antd] = await Promise.all([
-      import('./ja.json'),
-      import('antd/es/locale/ja_JP'),
-      import('dayjs/locale/ja'),
-    ]);
-    return { catalogue: catalogue.default, antd: antd.default };
+    const [catalogue] = await Promise.all([import('./ja.json'), import('dayjs/locale/ja')]);
+    return catalogue.default;
   },
   tw: async () => {
-    const [catalogue, antd] = await Promise.all([
-      import('./tw.json'),
-      import('antd/es/locale/zh_TW'),
-      import('dayjs/locale/zh-tw'),
-    ]);
-    return { catalogue: catalogue.default, antd: antd.default };
+    const [catalogue] = await Promise.all([import('./tw.json'), import('dayjs/locale/zh-tw')]);
+    return catalogue.default;
   },
   ko: async () => {
-    const [catalogue, antd] = await Promise.all([
-      import('./ko.json'),
-      import('antd/es/locale/ko_KR'),
-      import('dayjs/locale/ko'),
-    ]);
-    return { catalogue: catalogue.default, antd: antd.default };
+    const [catalogue] = await Promise.all([import('./ko.json'), import('dayjs/locale/ko')]);
+    return catalogue.default;
   },
 };
 
-type LocaleState = { language: Language; antdLocale: Locale; pending: Language | null };
+/** The latest choice; a slower load of an earlier choice must not win over it. */
+let wanted: Language = DEFAULT_LANGUAGE;
 
 /**
- * The active language, the Ant Design locale that goes with it (read by ConfigProvider), and a
- * language chosen whose catalogue is still loading.
+ * Something else a language needs before it shows, added by code that loads later (the signed-in
+ * shell adds Ant Design's locale, app/antd.tsx): it loads what `language` needs and returns what
+ * applies it, called when the language switches, together with the catalogue.
  */
-export const useLocale = create<LocaleState>()(() => ({ language: DEFAULT_LANGUAGE, antdLocale: enUS, pending: null }));
+export type LanguagePart = (language: Language) => Promise<() => void>;
+const parts = new Set<LanguagePart>();
+
+/** Adds a part to every language switch from now on, and loads and applies it for the active language. */
+export async function addLanguagePart(part: LanguagePart): Promise<void> {
+  if (parts.has(part)) return;
+  parts.add(part);
+  // The language shown, or the one a switch under way is loading (that switch applies the part too).
+  const language = wanted;
+  const apply = await part(language);
+  if (wanted === language) apply();
+}
+
+type LocaleState = { language: Language; pending: Language | null };
+
+/** The active language, and a language chosen whose catalogue is still loading. */
+export const useLocale = create<LocaleState>()(() => ({ language: DEFAULT_LANGUAGE, pending: null }));
 
 function readCookie(name: string): string | undefined {
   return document.cookie
@@ -114,18 +116,20 @@ async function applyDayjsLocale(language: Language): Promise<void> {
   dayjs.locale(DAYJS_LOCALE[language]);
 }
 
-/** The latest choice; a slower load of an earlier choice must not win over it. */
-let wanted: Language = DEFAULT_LANGUAGE;
-
 async function applyLanguage(language: Language): Promise<void> {
   wanted = language;
-  const { catalogue, antd } = await loaders[language]();
+  const known = [...parts];
+  const [catalogue, ...applyParts] = await Promise.all([loaders[language](), ...known.map((part) => part(language))]);
+  // A part added while this switch was loading (the shell arriving) is loaded for it as well.
+  const added = [...parts].filter((part) => !known.includes(part));
+  applyParts.push(...(await Promise.all(added.map((part) => part(language)))));
   if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', catalogue);
   if (wanted !== language) return;
   await i18n.changeLanguage(language);
   await applyDayjsLocale(language);
   document.documentElement.lang = HTML_LANG[language];
-  useLocale.setState({ language, antdLocale: antd });
+  for (const apply of applyParts) apply();
+  useLocale.setState({ language });
 }
 
 /**

@@ -1,27 +1,25 @@
-import { Button, Flex } from 'antd';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_LABELS, LANGUAGE_ORDER, setLanguage, useChosenLanguage } from '../i18n';
+import { PlainButton } from './plain';
 
-/** A light row of language choices for screens without the header (login). */
-export function LanguageLinks({ style }: { style?: CSSProperties }) {
+/** A light row of language choices for screens without the header (login); plain elements, no Ant Design. */
+export function LanguageLinks({ className }: { className?: string }) {
   const { t } = useTranslation();
   const current = useChosenLanguage();
   return (
-    <Flex role="group" aria-label={t('shell.language')} justify="center" wrap gap={4} style={style}>
+    <fieldset aria-label={t('shell.language')} className={['language-links', className ?? ''].join(' ')}>
       {LANGUAGE_ORDER.map((language) => (
-        <Button
+        <PlainButton
           key={language}
-          type="text"
-          size="small"
+          variant="text"
           lang={language === 'tw' ? 'zh-Hant' : language}
           aria-pressed={language === current}
-          style={language === current ? { fontWeight: 600 } : { color: 'rgba(0, 0, 0, 0.45)' }}
+          className={language === current ? 'language-current' : 'language-other'}
           onClick={() => void setLanguage(language)}
         >
           {LANGUAGE_LABELS[language]}
-        </Button>
+        </PlainButton>
       ))}
-    </Flex>
+    </fieldset>
   );
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../../app/api';
 import { useAuth } from '../../../app/auth/store';
 import { readScreenState, useScreenStateStore } from '../../../app/screenState';
 import { setLanguage } from '../../../i18n';
-import { failure, mockFetch, success } from '../../../test/fetchMock';
+import { failure, type MockReply, mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 import { startSingleSignOn } from '../sso';
 
@@ -116,11 +116,50 @@ describe('Login page', () => {
 
     const strip = await screen.findByRole('alert');
     expect(strip).toHaveTextContent('Incorrect ID or password. Login failed');
-    expect(strip.className).toMatch(/ant-alert-error/);
+    // The red (error) strip, not the yellow one of an expired session.
+    expect(strip).toHaveClass('plain-alert-error');
     expect(router.state.location.pathname).toBe('/login');
 
     await user.click(within(strip).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('shows the sign-in under way on the button, and sends one sign-in however often Enter is pressed', async () => {
+    const user = userEvent.setup();
+    let answer: (reply: MockReply) => void = () => {};
+    const { requests } = mockFetch({
+      'POST /api/users/alice/auth': () =>
+        new Promise<MockReply>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp('/login');
+    const { id, password, vendor } = await fields();
+    await user.type(id, 'alice');
+    await user.type(password, 'secret{Enter}');
+    await waitFor(() => expect(vendor).toHaveAttribute('aria-busy', 'true'));
+    await user.type(password, '{Enter}');
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+
+    answer(failure(401, 'Incorrect ID or password. Login failed'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect ID or password. Login failed');
+    expect(vendor).not.toHaveAttribute('aria-busy');
+  });
+
+  it('shows and hides the password, in the chosen language', async () => {
+    const user = userEvent.setup();
+    mockFetch({});
+    renderApp('/login');
+    const { password } = await fields();
+    await user.type(password, 'secret');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(password).toHaveValue('secret');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+    await setLanguage('ko');
+    expect(await screen.findByRole('button', { name: '비밀번호 표시' })).toBeInTheDocument();
   });
 
   it('translates a catalogue message and shows any other message as the server wrote it', async () => {

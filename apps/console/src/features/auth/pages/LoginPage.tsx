@@ -1,10 +1,4 @@
-import { DesktopOutlined } from '@ant-design/icons';
 import { landingFor, MESSAGES } from '@signage/domain';
-import { Alert, Button, theme } from 'antd';
-// The input and password field alone: antd's `Input` carries TextArea, Search and OTP along as statics,
-// which /login never shows and whose code would count against its first-load budget.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,21 +6,22 @@ import { useAuth } from '../../../app/auth/store';
 import { errorMessageOf } from '../../../app/http';
 import { translateMessage } from '../../../i18n/messages';
 import { LanguageLinks } from '../../../ui/LanguageLinks';
+import { PlainAlert, PlainButton, PlainInput, PlainPassword, SvgIcon } from '../../../ui/plain';
+import { DesktopOutlined } from '../../../ui/plain/iconPaths';
 import { login } from '../api';
 import { isSsoMessageKey, startSingleSignOn } from '../sso';
+import './LoginPage.css';
 
-type FieldProps = { id: string; label: string; error: string | null; errorColor: string; children: ReactNode };
+type FieldProps = { id: string; label: string; error: string | null; children: ReactNode };
 
 /** A labelled field with its message (SPEC.md section 5) below it once the field has been left empty. */
-function Field({ id, label, error, errorColor, children }: FieldProps) {
+function Field({ id, label, error, children }: FieldProps) {
   return (
-    <div style={{ marginBottom: 20 }}>
-      <label htmlFor={id} style={{ display: 'block', marginBottom: 6, fontWeight: 500 }}>
-        {label}
-      </label>
+    <div className="plain-field">
+      <label htmlFor={id}>{label}</label>
       {children}
       {error ? (
-        <div id={`${id}-error`} style={{ color: errorColor, marginTop: 4 }}>
+        <div id={`${id}-error`} className="plain-field-error">
           {error}
         </div>
       ) : null}
@@ -37,12 +32,11 @@ function Field({ id, label, error, errorColor, children }: FieldProps) {
 /**
  * Sign-in (SPEC.md section 2, Login): ID and password for vendors ('For Vendor', enabled once both
  * are filled, Enter submits), single sign-on for the group ('For FR Group'), and a dismissible red
- * strip with the reason a sign-in failed. Built from light parts only: this is the first page most
- * people load.
+ * strip with the reason a sign-in failed. Built from plain elements styled like the theme (ui/plain),
+ * without Ant Design: this is the first page most people load, and Ant Design comes with the shell.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const navigate = useNavigate();
   const setUser = useAuth((state) => state.setUser);
   const expired = useAuth((state) => state.expired);
@@ -88,65 +82,30 @@ export default function LoginPage() {
   };
 
   return (
-    <main
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        padding: 24,
-        boxSizing: 'border-box',
-        background: 'linear-gradient(160deg, #e6f0ff 0%, #f5f5f5 55%)',
-        fontFamily: token.fontFamily,
-        fontSize: token.fontSize,
-        color: token.colorText,
-      }}
-    >
-      <section
-        aria-labelledby="login-title"
-        style={{
-          width: '100%',
-          maxWidth: 400,
-          padding: 32,
-          boxSizing: 'border-box',
-          background: token.colorBgContainer,
-          borderRadius: token.borderRadiusLG,
-          boxShadow: token.boxShadowTertiary,
-        }}
-      >
-        <header style={{ textAlign: 'center', marginBottom: 24 }}>
-          <DesktopOutlined aria-hidden style={{ fontSize: 40, color: token.colorPrimary }} />
-          <h1 id="login-title" style={{ fontSize: 24, fontWeight: 600, lineHeight: 1.35, margin: '8px 0 4px' }}>
-            {t('login.title')}
-          </h1>
-          <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('login.subtitle')}</p>
+    <main className="plain-page login-page">
+      <section aria-labelledby="login-title" className="plain-card">
+        <header className="login-header">
+          <SvgIcon icon={DesktopOutlined} className="login-logo" />
+          <h1 id="login-title">{t('login.title')}</h1>
+          <p>{t('login.subtitle')}</p>
         </header>
 
         {expired && !failure ? (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('login.sessionExpired')}
-            closable={{ onClose: dismissExpiry, 'aria-label': t('common.close') }}
-            style={{ marginBottom: 20 }}
-          />
+          <PlainAlert type="warning" onClose={dismissExpiry}>
+            {t('login.sessionExpired')}
+          </PlainAlert>
         ) : null}
         {failure ? (
-          <Alert
-            type="error"
-            showIcon
-            title={translateMessage(t, failure)}
-            closable={{ onClose: dismissFailure, 'aria-label': t('common.close') }}
-            style={{ marginBottom: 20 }}
-          />
+          <PlainAlert type="error" onClose={dismissFailure}>
+            {translateMessage(t, failure)}
+          </PlainAlert>
         ) : null}
 
         <form onSubmit={submit} noValidate>
-          <Field id="login-user-id" label={t('login.id')} error={idError} errorColor={token.colorError}>
-            <Input
+          <Field id="login-user-id" label={t('login.id')} error={idError}>
+            <PlainInput
               id="login-user-id"
               name="username"
-              size="large"
               // Not when arriving with a refused single sign-on: leaving the field would mark it as missing,
               // and the message appearing moves the centred card under the pointer aiming at the strip.
               autoFocus={ssoError === null}
@@ -154,47 +113,35 @@ export default function LoginPage() {
               autoCapitalize="none"
               spellCheck={false}
               value={userId}
-              status={idError ? 'error' : undefined}
               aria-invalid={idError ? true : undefined}
               aria-describedby={idError ? 'login-user-id-error' : undefined}
               onBlur={() => setTouched((previous) => ({ ...previous, userId: true }))}
               onChange={(event) => setUserId(event.target.value)}
             />
           </Field>
-          <Field id="login-password" label={t('login.password')} error={passwordError} errorColor={token.colorError}>
-            <Password
+          <Field id="login-password" label={t('login.password')} error={passwordError}>
+            <PlainPassword
               id="login-password"
               name="password"
-              size="large"
               autoComplete="current-password"
               value={password}
-              status={passwordError ? 'error' : undefined}
               aria-invalid={passwordError ? true : undefined}
               aria-describedby={passwordError ? 'login-password-error' : undefined}
               onBlur={() => setTouched((previous) => ({ ...previous, password: true }))}
               onChange={(event) => setPassword(event.target.value)}
             />
           </Field>
-          <Button type="primary" htmlType="submit" size="large" block disabled={!filled} loading={pending}>
+          <PlainButton variant="primary" type="submit" block disabled={!filled} loading={pending}>
             {t('login.forVendor')}
-          </Button>
+          </PlainButton>
         </form>
 
-        <div
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 12,
-            margin: '20px 0',
-            color: token.colorTextTertiary,
-          }}
-        >
-          <span aria-hidden style={{ flex: 1, borderTop: `1px solid ${token.colorSplit}` }} />
+        <div className="login-or">
+          <span aria-hidden />
           {t('login.or')}
-          <span aria-hidden style={{ flex: 1, borderTop: `1px solid ${token.colorSplit}` }} />
+          <span aria-hidden />
         </div>
-        <Button
-          size="large"
+        <PlainButton
           block
           onClick={() => {
             dismissFailure();
@@ -202,9 +149,9 @@ export default function LoginPage() {
           }}
         >
           {t('login.forFrGroup')}
-        </Button>
+        </PlainButton>
 
-        <LanguageLinks style={{ marginTop: 24 }} />
+        <LanguageLinks className="login-languages" />
       </section>
     </main>
   );

@@ -1,9 +1,9 @@
 import { landingFor } from '@signage/domain';
-import { Card, Flex, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/store';
+import { PlainSpinner } from '../../../ui/plain';
 import { exchangeSsoToken, ssoFailureKey } from '../sso';
 
 /**
@@ -11,7 +11,7 @@ import { exchangeSsoToken, ssoFailureKey } from '../sso';
  * received the identity provider's SAML response and sent the browser here with a one-time token
  * (never the response itself); entering has already ended any session. The token is exchanged for
  * the user info and the session cookie, then the role's landing page opens; on failure, login with
- * the reason in its red strip.
+ * the reason in its red strip. Plain elements (ui/plain), as the login page: no Ant Design before sign-in.
  */
 export default function SsoPage() {
   const { t } = useTranslation();
@@ -37,14 +37,12 @@ export default function SsoPage() {
   }, [token, navigate, setUser]);
 
   return (
-    <Flex component="main" align="center" justify="center" style={{ minHeight: '100vh', padding: 24 }}>
-      <Card style={{ width: '100%', maxWidth: 400, textAlign: 'center' }}>
-        <Typography.Title level={4}>{t('title.sso')}</Typography.Title>
-        <Spin />
-        <Typography.Paragraph role="status" style={{ marginTop: 16, marginBottom: 0 }}>
-          {t('sso.signingIn')}
-        </Typography.Paragraph>
-      </Card>
-    </Flex>
+    <main className="plain-page">
+      <section className="plain-card sso-card">
+        <h1>{t('title.sso')}</h1>
+        <PlainSpinner />
+        <p role="status">{t('sso.signingIn')}</p>
+      </section>
+    </main>
   );
 }

@@ -1,0 +1,28 @@
+import { render, screen } from '@testing-library/react';
+import { Empty } from 'antd';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../i18n';
+import { AntdProvider, loadAntdLocale, useAntdLocale } from './antd';
+
+// Empty's picture repeats the text in its SVG title; the text shown is what counts.
+const shown = { ignore: 'title, script, style' };
+
+describe("Ant Design's locale (loaded with the shell, not with /login)", () => {
+  it('follows the chosen language, switched together with the catalogue', async () => {
+    await loadAntdLocale();
+    render(
+      <AntdProvider>
+        <Empty />
+      </AntdProvider>,
+    );
+    expect(screen.getByText('No data', shown)).toBeInTheDocument();
+    await act(() => setLanguage('ja'));
+    expect(await screen.findByText('データがありません', shown)).toBeInTheDocument();
+    await act(() => setLanguage('ko'));
+    expect(await screen.findByText('데이터 없음', shown)).toBeInTheDocument();
+    await act(() => setLanguage('tw'));
+    expect(await screen.findByText('暫無資料', shown)).toBeInTheDocument();
+    expect(useAntdLocale.getState().locale.locale).toBe('zh-tw');
+  });
+});

@@ -1,0 +1,55 @@
+import type { Language } from '@signage/domain';
+import { ConfigProvider, type ThemeConfig } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/es/locale/en_US';
+import type { ReactNode } from 'react';
+import { create } from 'zustand';
+import { addLanguagePart } from '../i18n';
+
+/** The console's Ant Design theme; the light pages before sign-in draw with the same values (ui/plain/plain.css). */
+export const theme: ThemeConfig = {
+  token: { colorPrimary: '#1677ff', borderRadius: 6 },
+  components: { Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', siderBg: '#ffffff' } },
+};
+
+/** Ant Design's locale of each language: English bundled with Ant Design, the others loaded when chosen. */
+const LOCALES: Record<Language, () => Promise<Locale>> = {
+  en: async () => enUS,
+  ja: async () => (await import('antd/es/locale/ja_JP')).default,
+  tw: async () => (await import('antd/es/locale/zh_TW')).default,
+  ko: async () => (await import('antd/es/locale/ko_KR')).default,
+};
+
+/** The Ant Design locale of the active language (read by ConfigProvider). */
+export const useAntdLocale = create<{ locale: Locale }>()(() => ({ locale: enUS }));
+
+const antdLocalePart = async (language: Language) => {
+  const locale = await LOCALES[language]();
+  return () => useAntdLocale.setState({ locale });
+};
+
+let localeReady: Promise<void> | null = null;
+
+/**
+ * Makes every language switch load and apply Ant Design's locale with the catalogue, from now on,
+ * and resolves once the active language's locale is in place: what comes with Ant Design (the shell)
+ * waits for it before it first shows, so it never shows a moment in the wrong locale.
+ */
+export function loadAntdLocale(): Promise<void> {
+  localeReady ??= addLanguagePart(antdLocalePart);
+  return localeReady;
+}
+
+/**
+ * Ant Design's theme and the locale of the chosen language, around what uses Ant Design: the signed-in
+ * shell (router.tsx), and components rendered on their own in tests (providers.tsx). The pages before
+ * sign-in do without, so the first load of /login carries no Ant Design code.
+ */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  const locale = useAntdLocale((state) => state.locale);
+  return (
+    <ConfigProvider locale={locale} theme={theme}>
+      {children}
+    </ConfigProvider>
+  );
+}
