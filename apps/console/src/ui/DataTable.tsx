@@ -150,7 +150,9 @@ export function DataTable<T>({
           <tbody>
             {rows.length === 0 ? (
               <tr className="lt-empty">
-                <td colSpan={span}>{loading ? '\u00a0' : emptyText}</td>
+                <td colSpan={span}>
+                  <span className="lt-empty-text">{loading ? '\u00a0' : emptyText}</span>
+                </td>
               </tr>
             ) : (
               rows.map((row, index) => {
