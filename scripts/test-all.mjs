@@ -15,6 +15,7 @@ mkdirSync(reports, { recursive: true });
 const only = process.argv.slice(2);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 
 function run(label, command, args, env = {}) {
   console.info(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -43,6 +44,14 @@ function countVitest(label, file, ok) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const suite of report.testResults ?? []) {
+    const file = suite.name?.startsWith(root) ? suite.name.slice(root.length) : suite.name;
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === 'failed') failedTests.push(`${label}: ${file} > ${test.fullName ?? test.title}`);
+    }
+    if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed')
+      failedTests.push(`${label}: ${file} (did not load)`);
+  }
   if (report.numFailedTests > 0 || !ok) failures.push(label);
   // A suite that fails to load has no failed test but must still fail the run.
   if (!ok && report.numFailedTests === 0) totals.failed += 1;
@@ -77,6 +86,17 @@ function playwright() {
   totals.failed += unexpected + flaky;
   totals.skipped += skipped;
   if (unexpected + flaky > 0 || !ok) failures.push('e2e');
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          failedTests.push(`e2e: ${spec.file}:${spec.line} > ${spec.title} (${test.status})`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
   if (!ok && unexpected + flaky === 0) totals.failed += 1;
 }
 
@@ -93,6 +113,8 @@ if (want('build') || want('e2e')) check('console build', 'npm', ['run', '--silen
 if (want('build')) check('bundle budget', 'node', ['apps/console/scripts/bundle-size.mjs']);
 if (want('e2e')) playwright();
 
+// The failed tests by name, last, so that a log cut to its tail still says which ones.
+if (failedTests.length > 0) console.info(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length > 0) console.info(`\nFailed: ${failures.join(', ')}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 console.info(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);

@@ -4,8 +4,10 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { resetLocalSession } from '../app/auth/session';
 import { initI18n, LANGUAGE_STORAGE_KEY, setLanguage } from '../i18n';
 
-// The first render of a route loads its lazy chunk; on a cold transform that can take a while.
-configure({ asyncUtilTimeout: 5000 });
+// The first render of a route loads its lazy chunk; on a cold transform that can take a while: the history
+// pages' chart chunk took over 5 s to transform with the whole suite running on 2 cores (CI failed the history
+// timeline test there at 5.4 s). findBy/waitFor still end as soon as what they wait for is on screen.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks matchMedia (antd's responsive grid and the side menu breakpoint use it).
 Object.defineProperty(window, 'matchMedia', {
