@@ -52,6 +52,18 @@ export type PlayerSchedulesPort = {
    * moment the query runs (the 'Only unscheduled' filter is its negation).
    */
   scheduledSql(player: { deviceCode: Column; timeZone: Column }): SQL<boolean>;
+  /**
+   * A SQL column over a devices row: the ids of the player's schedules that have not ended in its zone when
+   * the query runs (a JSON array, empty when none), so a page of players reads them in its own statement.
+   * Pass table-qualified columns (a select list renders bare column names, which a subquery would rebind).
+   */
+  unendedIdsSql(player: { deviceCode: Column | SQL; timeZone: Column | SQL }): SQL<string[]>;
+  /** has-schedule, current and next of players whose un-ended schedule ids were read (unendedIdsSql). */
+  summariesOf(
+    db: Database,
+    players: readonly { deviceCode: string; timeZone: string; scheduleIds: readonly string[] }[],
+    now: Date,
+  ): Promise<Map<string, PlayerScheduleSummary>>;
   /** has-schedule, current and next of many players, in one query (no query per player). */
   summaries(
     db: Database,

@@ -10,15 +10,21 @@ import { tagsOf } from './tags';
 /** What presenting players needs: the database, the schedules port, and the blob store for floor maps. */
 export type PlayerDeps = { db: Database; schedules: PlayerSchedulesPort; blobs?: BlobStore };
 
+/** Whether every row was read with its un-ended schedule ids (the list page reads them in its statement). */
+const withScheduleIds = (
+  rows: (DeviceRow & { scheduleIds?: readonly string[] })[],
+): rows is (DeviceRow & { scheduleIds: readonly string[] })[] => rows.every((row) => row.scheduleIds !== undefined);
+
 /**
  * Rows as the API shows them: ISO times, effective alive state, tags with their names, has_schedule with
  * the current and next schedule (one query for the page), and whether the shop has a floor map (looked up
  * when `blobs` is given; the 'all' picker lists skip it). Rows read with their tags (the list page) are not
- * looked up again.
+ * looked up again; rows read with their schedule ids need the schedules' rows only, and only when they
+ * have any.
  */
 export async function presentDevices(
   { db, schedules, blobs }: PlayerDeps,
-  rows: (DeviceRow & { tags?: TDeviceTag[] })[],
+  rows: (DeviceRow & { tags?: TDeviceTag[]; scheduleIds?: readonly string[] })[],
   now: Date,
 ): Promise<TDevice[]> {
   const onScreenIds = [...new Set(rows.flatMap((row) => row.delivery?.on_screen?.content_id ?? []))];
@@ -26,7 +32,7 @@ export async function presentDevices(
   const [tags, hasFloorMap, summaries, contentNames] = await Promise.all([
     tagsOf(db, untagged),
     blobs ? floorMapPresence(blobs, rows) : () => false,
-    schedules.summaries(db, rows, now),
+    withScheduleIds(rows) ? schedules.summariesOf(db, rows, now) : schedules.summaries(db, rows, now),
     onScreenIds.length > 0
       ? findContentsById(db, onScreenIds).then((found) => new Map(found.map((c) => [c.id, c.name])))
       : new Map<string, string>(),

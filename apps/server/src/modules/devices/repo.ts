@@ -1,4 +1,4 @@
-import { aliveCutoff, type TDeviceTag } from '@signage/domain';
+import { aliveCutoff, PAGE_SIZE, type TDeviceTag } from '@signage/domain';
 import {
   and,
   asc,
@@ -47,14 +47,37 @@ export const deliveryPendingSql = sql`(${devices.delivery} is not null and ${dev
 
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
-/** The WHERE clause of a player list query (SPEC.md section 7 filters), without the cursor. */
-function conditions(filter: DeviceListFilter, now: Date, scheduledSql: ScheduledSql): SQL[] {
+/** What the list's statements need of the schedules feature (see PlayerSchedulesPort). */
+export type ListSchedulesSql = Pick<PlayerSchedulesPort, 'scheduledSql' | 'unendedIdsSql'>;
+
+/**
+ * A value of the WHERE clause: the value itself, or the placeholder `name` in a statement prepared once
+ * for many values (preparedPage).
+ */
+type Bind = <T>(name: string, value: T) => T;
+const inline: Bind = (_name, value) => value;
+const placeholder: Bind = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/** The players a user may list at all, with the activation filter: every list query has these. */
+function baseConditions(filter: DeviceListFilter, bind: Bind): SQL[] {
+  const scope = {
+    region: filter.region === null ? null : bind('region', filter.region),
+    shopNo: filter.shopNo === null ? null : bind('shopNo', filter.shopNo),
+  };
   const where: (SQL | undefined)[] = [isNull(devices.deletedAt)];
-  const cutoff = aliveCutoff(now);
-  where.push(scopeWhere(filter, { region: devices.region, shopNo: devices.shopNo }));
+  where.push(scopeWhere(scope, { region: devices.region, shopNo: devices.shopNo }));
   // The player list holds players registered to a store; waiting ones are on the waiting list.
   where.push(sql`${devices.registeredAt} is not null`);
-  if (filter.is_activated !== undefined) where.push(eq(devices.isActivated, filter.is_activated));
+  if (filter.is_activated !== undefined) {
+    where.push(eq(devices.isActivated, bind('isActivated', filter.is_activated)));
+  }
+  return where.filter((c): c is SQL => c !== undefined);
+}
+
+/** The search's own filters (SPEC.md section 7) beyond the base: none for an unfiltered list. */
+function filterConditions(filter: DeviceListFilter, now: Date, scheduledSql: ScheduledSql): SQL[] {
+  const where: (SQL | undefined)[] = [];
+  const cutoff = aliveCutoff(now);
   if (filter.shop_name) where.push(ilike(devices.shopName, contains(filter.shop_name)));
   if (filter.memo) where.push(ilike(devices.memo, contains(filter.memo)));
   if (filter.has_schedule !== undefined) {
@@ -76,36 +99,122 @@ function conditions(filter: DeviceListFilter, now: Date, scheduledSql: Scheduled
   return where.filter((c): c is SQL => c !== undefined);
 }
 
+/** The WHERE clause of a player list query (SPEC.md section 7 filters), without the cursor. */
+function conditions(filter: DeviceListFilter, now: Date, scheduledSql: ScheduledSql): SQL[] {
+  return [...baseConditions(filter, inline), ...filterConditions(filter, now, scheduledSql)];
+}
+
 /** The token of what the list's totals count, read in the statement's own snapshot (see counts.ts). */
 const listToken = sql<string>`(select ${playerListVersion.token} from ${playerListVersion})`;
 
+/** The devices row's own columns, qualified: a select list renders bare names, which a subquery would rebind. */
+const qualifiedPlayer = { deviceCode: sql.raw('"devices"."device_code"'), timeZone: sql.raw('"devices"."time_zone"') };
+
+export type ListedDevice = DeviceRow & { tags: TDeviceTag[]; scheduleIds: string[] };
+type PageRow = ListedDevice & { listToken: string };
+type PageOptions = { cursor: KeysetCursor | null; limit: number; now: Date };
+
+/** One page's statement: the rows in keyset order (updated_at, device_code), no OFFSET. */
+function pageQuery(
+  db: Database,
+  filter: DeviceListFilter,
+  where: SQL[],
+  cursor: { at: unknown; key: unknown } | null,
+  limit: unknown,
+  schedulesSql: ListSchedulesSql,
+) {
+  const descending = filter.order === 'DESC';
+  const clauses = [...where];
+  if (cursor) {
+    clauses.push(
+      descending
+        ? sql`(${devices.updatedAt}, ${devices.deviceCode}) < (${cursor.at}, ${cursor.key})`
+        : sql`(${devices.updatedAt}, ${devices.deviceCode}) > (${cursor.at}, ${cursor.key})`,
+    );
+  }
+  const direction = descending ? desc : asc;
+  return db
+    .select({
+      ...playerColumns,
+      tags: tagsJsonSql,
+      scheduleIds: schedulesSql.unendedIdsSql(qualifiedPlayer),
+      listToken,
+    })
+    .from(devices)
+    .where(and(...clauses))
+    .orderBy(direction(devices.updatedAt), direction(devices.deviceCode))
+    .limit(limit as number);
+}
+
 /**
- * One page in keyset order (updated_at, device_code); no OFFSET. Each row with its tags (named), and the
- * token of player_list_version its snapshot read (null when the page is empty).
+ * The page statements of the unfiltered list (any scope, activation, order, with or without a cursor) at the
+ * console's page size, each prepared once per database under its own name: on PostgreSQL each pooled
+ * connection parses it once and, after its first executions, plans it once (a generic plan: every value
+ * here leaves the plan as it is, the index on the scope and updated_at serving each). The row count is
+ * written into the statement: with LIMIT as a parameter the generic plan is costed for a tenth of the table
+ * and PostgreSQL keeps planning every execution. Filtered searches and other page sizes are built per
+ * request: their plans depend on the values (a rare tag, a name pattern) and a generic plan could read the
+ * whole table.
+ */
+const preparedPages = preparedPerDatabase(() => new Map<string, ReturnType<typeof buildPreparedPage>>());
+
+/** The rows a console page asks for: its page and one more that tells whether more follow. */
+const PREPARED_LIMIT = PAGE_SIZE + 1;
+
+function buildPreparedPage(db: Database, filter: DeviceListFilter, cursor: boolean, schedulesSql: ListSchedulesSql) {
+  const at = sql.placeholder('at');
+  const key = sql.placeholder('key');
+  return pageQuery(
+    db,
+    filter,
+    baseConditions(filter, placeholder),
+    cursor ? { at, key } : null,
+    sql.raw(String(PREPARED_LIMIT)),
+    schedulesSql,
+  ).prepare(`devices_page_${shapeOf(filter, cursor)}`);
+}
+
+/** What the text of an unfiltered page statement depends on. */
+function shapeOf(filter: DeviceListFilter, cursor: boolean): string {
+  const region = filter.region === null ? 'any' : 'region';
+  const shop = filter.shopNo === null ? 'any' : 'shop';
+  const activated = filter.is_activated === undefined ? 'all' : 'activated';
+  return `${filter.order === 'DESC' ? 'desc' : 'asc'}_${region}_${shop}_${activated}_${cursor ? 'after' : 'first'}`;
+}
+
+/**
+ * One page in keyset order (updated_at, device_code); no OFFSET. Each row with its tags (named) and the ids
+ * of its un-ended schedules, and the token of player_list_version its snapshot read (null when the page is
+ * empty).
  */
 export async function listDevices(
   db: Database,
   filter: DeviceListFilter,
-  page: { cursor: KeysetCursor | null; limit: number; now: Date },
-  scheduledSql: ScheduledSql,
-): Promise<{ rows: (DeviceRow & { tags: TDeviceTag[] })[]; token: string | null }> {
-  const where = conditions(filter, page.now, scheduledSql);
-  const descending = filter.order === 'DESC';
-  if (page.cursor) {
-    const { at, key } = page.cursor;
-    where.push(
-      descending
-        ? sql`(${devices.updatedAt}, ${devices.deviceCode}) < (${at}, ${key})`
-        : sql`(${devices.updatedAt}, ${devices.deviceCode}) > (${at}, ${key})`,
-    );
+  page: PageOptions,
+  schedulesSql: ListSchedulesSql,
+): Promise<{ rows: ListedDevice[]; token: string | null }> {
+  const filters = filterConditions(filter, page.now, schedulesSql.scheduledSql);
+  let found: PageRow[];
+  if (filters.length === 0 && page.limit === PREPARED_LIMIT) {
+    const shape = shapeOf(filter, page.cursor !== null);
+    const prepared = preparedPages(db);
+    let query = prepared.get(shape);
+    if (!query) {
+      query = buildPreparedPage(db, filter, page.cursor !== null, schedulesSql);
+      prepared.set(shape, query);
+    }
+    found = await query.execute({
+      region: filter.region,
+      shopNo: filter.shopNo,
+      isActivated: filter.is_activated,
+      at: page.cursor?.at,
+      key: page.cursor?.key,
+    });
+  } else {
+    const where = [...baseConditions(filter, inline), ...filters];
+    const cursor = page.cursor ? { at: page.cursor.at, key: page.cursor.key } : null;
+    found = await pageQuery(db, filter, where, cursor, page.limit, schedulesSql);
   }
-  const direction = descending ? desc : asc;
-  const found = await db
-    .select({ ...playerColumns, tags: tagsJsonSql, listToken })
-    .from(devices)
-    .where(and(...where))
-    .orderBy(direction(devices.updatedAt), direction(devices.deviceCode))
-    .limit(page.limit);
   const rows = found.map(({ listToken: _token, ...row }) => row);
   return { rows, token: found[0]?.listToken ?? null };
 }

@@ -42,7 +42,7 @@ export async function listPlayers(deps: PlayerDeps, user: SessionUser, query: TD
   const digest = searchDigest(search);
   const cursor = decodeCountedCursor(query.endCursor, digest);
   // One row more than asked tells whether more follow.
-  const { rows, token } = await listDevices(db, filter, { cursor, limit: limit + 1, now }, schedules.scheduledSql);
+  const { rows, token } = await listDevices(db, filter, { cursor, limit: limit + 1, now }, schedules);
   const total =
     cursor?.total ??
     (cursor === null && rows.length <= limit

@@ -10,6 +10,8 @@ import {
   type ScheduleRow,
   scheduledSql,
   scheduleIdsOfDevice,
+  schedulesById,
+  unendedIdsSql,
   unendedSchedulesOf,
   unendedSchedulesUsing,
 } from './repo';
@@ -19,14 +21,16 @@ const NONE: PlayerScheduleSummary = { hasSchedule: false, current: null, next: n
 /**
  * The players feature's view of schedules (PlayerSchedulesPort), handed to the devices module by buildApp:
  * the has-schedule SQL of the list filter, has_schedule with current and next for a page of players (one
- * query, one shared zone clock per zone), and the removal of a deleted player from its schedules.
+ * query, or none but the schedules' rows when the page read its players' schedule ids; one shared zone clock
+ * per zone), and the removal of a deleted player from its schedules.
  */
 export const playerSchedules: PlayerSchedulesPort = {
   scheduledSql,
 
+  unendedIdsSql,
+
   async summaries(db, players, now) {
-    const answer = new Map<string, PlayerScheduleSummary>();
-    if (players.length === 0) return answer;
+    if (players.length === 0) return new Map();
     const pairs = await unendedSchedulesOf(db, players);
     const byDevice = new Map<string, ScheduleRow[]>();
     for (const { deviceCode, schedule } of pairs) {
@@ -34,23 +38,20 @@ export const playerSchedules: PlayerSchedulesPort = {
       list.push(schedule);
       byDevice.set(deviceCode, list);
     }
+    return summarise(players, byDevice, now);
+  },
+
+  async summariesOf(db, players, now) {
+    const ids = [...new Set(players.flatMap((player) => player.scheduleIds))];
+    const byId = new Map((await schedulesById(db, ids)).map((row) => [row.id, row]));
+    const byDevice = new Map<string, ScheduleRow[]>();
     for (const player of players) {
-      const rows = byDevice.get(player.deviceCode);
-      if (!rows || rows.length === 0) {
-        answer.set(player.deviceCode, NONE);
-        continue;
-      }
-      const clock = sharedClock(player.timeZone);
-      const candidates = rows.map((row) => ({ ...resolvable(row), row }));
-      const current = resolveCurrentSchedule(candidates, clock, now);
-      const next = resolveNextSchedule(candidates, clock, now);
-      answer.set(player.deviceCode, {
-        hasSchedule: true,
-        current: current ? presentBrief(current.row) : null,
-        next: next ? presentBrief(next.schedule.row) : null,
-      });
+      byDevice.set(
+        player.deviceCode,
+        player.scheduleIds.flatMap((id) => byId.get(id) ?? []),
+      );
     }
-    return answer;
+    return summarise(players, byDevice, now);
   },
 
   async detachPlayer(tx, deviceCode) {
@@ -59,6 +60,32 @@ export const playerSchedules: PlayerSchedulesPort = {
     for (const id of ids) await deleteIfNoDevices(tx, id);
   },
 };
+
+/** has-schedule, current and next of each player from its un-ended schedules (one shared zone clock per zone). */
+function summarise(
+  players: readonly { deviceCode: string; timeZone: string }[],
+  byDevice: Map<string, ScheduleRow[]>,
+  now: Date,
+): Map<string, PlayerScheduleSummary> {
+  const answer = new Map<string, PlayerScheduleSummary>();
+  for (const player of players) {
+    const rows = byDevice.get(player.deviceCode);
+    if (!rows || rows.length === 0) {
+      answer.set(player.deviceCode, NONE);
+      continue;
+    }
+    const clock = sharedClock(player.timeZone);
+    const candidates = rows.map((row) => ({ ...resolvable(row), row }));
+    const current = resolveCurrentSchedule(candidates, clock, now);
+    const next = resolveNextSchedule(candidates, clock, now);
+    answer.set(player.deviceCode, {
+      hasSchedule: true,
+      current: current ? presentBrief(current.row) : null,
+      next: next ? presentBrief(next.schedule.row) : null,
+    });
+  }
+  return answer;
+}
 
 const NAMES_SHOWN = 5;
 

@@ -200,13 +200,31 @@ export async function unendedSchedulesOf(
     where ${notEndedSql(sql`sd.ends_local`, sql`p.time_zone`)}`,
   );
   if (pairs.length === 0) return [];
-  const ids = [...new Set(pairs.map((pair) => pair.schedule_id))];
-  const rows = await db.select().from(schedules).where(inArray(schedules.id, ids));
+  const rows = await schedulesById(db, [...new Set(pairs.map((pair) => pair.schedule_id))]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return pairs.flatMap((pair) => {
     const schedule = byId.get(pair.schedule_id);
     return schedule ? [{ deviceCode: pair.device_code, schedule }] : [];
   });
+}
+
+/**
+ * PlayerSchedulesPort.unendedIdsSql: the ids of the schedules a player is on that have not ended in its zone
+ * when the query runs, as a JSON array ordered by id (empty when none), for a column of a query on players.
+ */
+export function unendedIdsSql(player: { deviceCode: Column | SQL; timeZone: Column | SQL }): SQL<string[]> {
+  return sql<
+    string[]
+  >`coalesce((select json_agg(sd.schedule_id order by sd.schedule_id) from ${scheduleDevices} sd where sd.device_code = ${player.deviceCode} and ${notEndedSql(sql`sd.ends_local`, player.timeZone)}), '[]'::json)`;
+}
+
+/** Schedules by their ids. */
+export async function schedulesById(db: Database, ids: readonly string[]): Promise<ScheduleRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(schedules)
+    .where(inArray(schedules.id, [...ids]));
 }
 
 /**
