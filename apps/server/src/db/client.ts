@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { SERVER_ROOT } from '../paths';
 import { acquireLock, LockHeldError } from './lock';
 import { PgliteProxy } from './pgliteProxy';
+import { seedFromTemplate } from './pgliteTemplate';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -60,9 +61,12 @@ export type OpenOptions = {
  * startup and never shrinks), which made most of the server's memory. The files are cached by the
  * operating system anyway, and a store office's data fits in a few MB of buffers (bench/memory.ts).
  */
-const PGLITE_SETTINGS = ['shared_buffers = 32MB'];
+export const PGLITE_SETTINGS = ['shared_buffers = 32MB'];
 
-async function openPglite(dataDir: string | undefined, template?: Blob): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  template: { blob?: Blob; dir?: string } = {},
+): Promise<DatabaseHandle> {
   let release = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -81,14 +85,23 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
   try {
     // In its own thread (pgliteWorker.mjs): PostgreSQL in WebAssembly runs synchronously, and on the
     // server's thread every query stopped every request while it ran. Migrations run there too.
-    const options = { dataDir, template, settings: PGLITE_SETTINGS, migrationsFolder: MIGRATIONS_FOLDER };
-    const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    const options = {
+      dataDir,
+      template: template.blob,
+      settings: PGLITE_SETTINGS,
+      migrationsFolder: MIGRATIONS_FOLDER,
+    };
+    // A first start copies the migrated empty database the build made (pgliteTemplate.ts) and then opens
+    // it as a restart does; without a matching one it runs initdb.
+    const fresh =
+      dataDir !== undefined &&
+      !fs.existsSync(path.join(dataDir, 'PG_VERSION')) &&
+      !(template.dir !== undefined && seedFromTemplate(template.dir, dataDir, MIGRATIONS_FOLDER));
     let client = await PgliteProxy.open(options);
     if (fresh) {
-      // A first start runs initdb, whose WebAssembly instance stayed in the thread's memory beside the
-      // database's (a server fresh from its first start held about 800 MB, a restarted one 300 MB).
-      // Reopening the new database in a new thread returns that memory at once; it costs the first
-      // start one more open.
+      // initdb's WebAssembly instance stayed in the thread's memory beside the database's (a server fresh
+      // from its first start held about 800 MB, a restarted one 300 MB). Reopening the new database in a
+      // new thread returns that memory at once; it costs the first start one more open.
       await client.close();
       client = await PgliteProxy.open(options);
     }
@@ -136,13 +149,14 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
 
 /**
  * Opens the database and applies the migrations: PostgreSQL when DATABASE_URL is set,
- * otherwise the embedded PGlite under DATA_DIR/db. Same schema, same migrations.
+ * otherwise the embedded PGlite under DATA_DIR/db (on a first start, from `pgliteTemplate` when that
+ * matches). Same schema, same migrations.
  */
 export async function openDatabase(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'pgliteTemplate'>>,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
-  if (options.memory) return openPglite(undefined, options.template);
+  if (options.memory) return openPglite(undefined, { blob: options.template });
   if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
-  return openPglite(path.join(config.dataDir, 'db'));
+  return openPglite(path.join(config.dataDir, 'db'), { dir: config.pgliteTemplate });
 }
