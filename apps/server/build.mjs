@@ -49,6 +49,9 @@ await build({
   entryPoints: { main: join(root, 'src/main.ts') },
   outdir,
   outExtension: { '.js': '.mjs' },
+  // main.ts imports the server's modules dynamically (after a first start's copy has begun): a chunk.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   sourcemap: 'linked',
 });
 

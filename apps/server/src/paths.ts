@@ -14,3 +14,6 @@ export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.u
  * copies it instead of running PGlite's initdb and the migrations.
  */
 export const PGLITE_TEMPLATE_DIR = path.join(SERVER_ROOT, 'dist', 'pglite-template');
+
+/** drizzle-kit's migrations, applied at every start (db/client.ts). */
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');

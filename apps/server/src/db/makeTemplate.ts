@@ -2,8 +2,8 @@
  * Run by build.mjs (bundled beside the server in dist/): makes the migrated, empty embedded database a
  * first start copies (pgliteTemplate.ts), unless the one there still matches.
  */
-import { PGLITE_TEMPLATE_DIR } from '../paths';
-import { MIGRATIONS_FOLDER, PGLITE_SETTINGS } from './client';
+import { MIGRATIONS_FOLDER, PGLITE_TEMPLATE_DIR } from '../paths';
+import { PGLITE_SETTINGS } from './embedded';
 import { makePgliteTemplate } from './pgliteTemplate';
 
 const started = performance.now();

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -84,22 +85,49 @@ export async function makePgliteTemplate(
 }
 
 /**
- * Puts a copy of the template's database at `dbDir` when `dbDir` has no database yet (absent or an empty
- * folder) and the template matches. Copied beside it first and renamed into place, so a start cut short
- * leaves no half database behind. Answers whether it did; when not, the caller creates the database.
+ * Copies a directory tree: the folders first, then each folder's files one after the other, the folders
+ * side by side. A cluster is about 1,100 files, mostly in three folders (one per database), and creating
+ * files in one folder is serialised by the file system: side by side the copy took 1.6-2.6 s on the loaded
+ * 2-core machine where fs.cp took 2.7-5.2 s.
  */
-export function seedFromTemplate(templateDir: string, dbDir: string, migrationsFolder: string): boolean {
+async function copyTree(from: string, to: string): Promise<void> {
+  const entries = await fsp.readdir(from, { recursive: true, withFileTypes: true });
+  const filesByFolder = new Map<string, string[]>();
+  await fsp.mkdir(to, { recursive: true });
+  for (const entry of entries) {
+    const relative = path.relative(from, path.join(entry.parentPath, entry.name));
+    if (entry.isDirectory()) {
+      await fsp.mkdir(path.join(to, relative), { recursive: true });
+    } else {
+      const folder = filesByFolder.get(entry.parentPath) ?? [];
+      folder.push(relative);
+      filesByFolder.set(entry.parentPath, folder);
+    }
+  }
+  await Promise.all(
+    [...filesByFolder.values()].map(async (files) => {
+      for (const file of files) {
+        // A reflink where the file system has them (btrfs, XFS): nothing copied until a page is written.
+        await fsp.copyFile(path.join(from, file), path.join(to, file), fs.constants.COPYFILE_FICLONE);
+      }
+    }),
+  );
+}
+
+/**
+ * Under the data directory's lock: puts a copy of the template's database at `dbDir` when `dbDir` holds
+ * nothing yet (absent or an empty folder) and the template matches. Copied beside it (`db.copying`) and
+ * renamed into place, so a start cut short leaves no half database behind. Answers whether it did; when
+ * not, the caller creates the database.
+ */
+export async function seedFromTemplate(templateDir: string, dbDir: string, migrationsFolder: string): Promise<boolean> {
   if (fs.existsSync(dbDir) && fs.readdirSync(dbDir).length > 0) return false;
   if (!templateMatches(templateDir, migrationsFolder)) return false;
   const copying = `${dbDir}.copying`;
-  fs.rmSync(copying, { recursive: true, force: true });
-  fs.cpSync(path.join(templateDir, CLUSTER), copying, {
-    recursive: true,
-    // A reflink where the file system has them (btrfs, XFS): nothing copied until a page is written.
-    mode: fs.constants.COPYFILE_FICLONE,
-  });
-  fs.chmodSync(copying, 0o700);
-  fs.rmSync(dbDir, { recursive: true, force: true });
-  fs.renameSync(copying, dbDir);
+  await fsp.rm(copying, { recursive: true, force: true });
+  await copyTree(path.join(templateDir, CLUSTER), copying);
+  await fsp.chmod(copying, 0o700);
+  await fsp.rm(dbDir, { recursive: true, force: true });
+  await fsp.rename(copying, dbDir);
   return true;
 }
