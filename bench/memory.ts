@@ -2,7 +2,7 @@
  * Resident memory of one server process on the embedded database (ARCHITECTURE.md section 7, README
  * "Memory", issue 15 item 4). Starts the product as `npm start` does (the built server on plain node, fresh
  * DATA_DIR, PGlite) and reads its memory from /proc:
- * - after the first start (initdb, migrations, the admin account);
+ * - after the first start (the build's migrated empty database copied in, the admin account);
  * - idle after a restart, as a store office's server lives;
  * - after a light load: sign-ins, 300 list requests, 20 image uploads (thumbnails by sharp), their
  *   thumbnails read back.
@@ -94,12 +94,12 @@ async function settle(): Promise<void> {
 
 async function main(): Promise<number> {
   const env = { LOG_LEVEL: 'warn' };
-  // The first start also runs initdb; a store office lives on restarts.
+  // The first start also creates the database (from the build's template); a store office lives on restarts.
   const first = await startProduct({ env });
   const { dataDir } = first;
   try {
     await settle();
-    snapshot('first start (initdb)', first.child.pid ?? 0);
+    snapshot('first start', first.child.pid ?? 0);
     await first.stop();
     const server = await startProduct({ dataDir, env });
     try {

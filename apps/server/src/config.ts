@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveProvidersConfig } from './live/providers';
-import { SERVER_ROOT } from './paths';
+import { PGLITE_TEMPLATE_DIR, SERVER_ROOT } from './paths';
 
 /** LIVE_INGEST: `embedded` runs nginx-rtmp as a child of the server when no live platform is configured. */
 export const LIVE_INGEST_MODES = ['embedded', 'off'] as const;
@@ -46,6 +46,12 @@ export type Config = {
   consoleDist: string;
   /** The built web player (apps/player), served at /player/. */
   playerDist: string;
+  /**
+   * The migrated, empty embedded database the build leaves in apps/server/dist: a first start on PGlite
+   * copies it when it matches this PGlite and these migrations (db/pgliteTemplate.ts), else runs initdb.
+   * Not read from the environment.
+   */
+  pgliteTemplate: string;
   logLevel: LogLevel;
   /** Days raw plays are kept (PLAY_RETENTION_DAYS, default 400); the daily rollups are kept for good. */
   playRetentionDays: number;
@@ -250,6 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     consoleDist: path.resolve(base, read(env, 'CONSOLE_DIST') ?? path.join(REPO_ROOT, 'apps/console/dist')),
     playerDist: path.resolve(base, read(env, 'PLAYER_DIST') ?? path.join(REPO_ROOT, 'apps/player/dist')),
+    pgliteTemplate: PGLITE_TEMPLATE_DIR,
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
     playRetentionDays: parseRetentionDays(read(env, 'PLAY_RETENTION_DAYS')),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),

@@ -1,5 +1,6 @@
-import { ConfigError, loadConfig } from './config';
-import { EXIT, type RunningServer, StartupError, startServer } from './server';
+import { type Config, ConfigError, loadConfig } from './config';
+import { beginEmbeddedOpen } from './db/embedded';
+import type { RunningServer } from './server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -53,10 +54,25 @@ function handleSignals(server: RunningServer): void {
   process.on('SIGTERM', stop);
 }
 
+function readConfig(): Config | ConfigError {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
+  const config = readConfig();
+  // The embedded database opens in its own thread (on a first start, from the build's template) while
+  // the server's modules load: they are imported only now, and take about 2 s of every start.
+  const embedded = config instanceof ConfigError ? undefined : beginEmbeddedOpen(config);
+  const { EXIT, StartupError, startServer } = await import('./server');
   let server: RunningServer;
   try {
-    server = await startServer(loadConfig(process.env));
+    if (config instanceof ConfigError) throw config;
+    server = await startServer(config, { embedded });
   } catch (error) {
     if (error instanceof StartupError) {
       console.error(error.message);

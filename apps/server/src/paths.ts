@@ -8,3 +8,12 @@ import { fileURLToPath } from 'node:url';
  * server reads at run time (migrations, the PGlite worker, the built console) are found from here.
  */
 export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The migrated, empty embedded database the build makes (build.mjs, db/pgliteTemplate.ts): a first start
+ * copies it instead of running PGlite's initdb and the migrations.
+ */
+export const PGLITE_TEMPLATE_DIR = path.join(SERVER_ROOT, 'dist', 'pglite-template');
+
+/** drizzle-kit's migrations, applied at every start (db/client.ts). */
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { adminSocketPath } from './admin/commands';
 import { type AdminSocket, startAdminSocket } from './admin/socket';
 import { type App, buildApp } from './app';
-import { generatePassword } from './auth/passwords';
+import { generatePassword, hashPassword } from './auth/passwords';
 import { type Config, displayUrl } from './config';
 import { type Database, type DatabaseHandle, DatabaseOpenError, openDatabase } from './db/client';
+import { type beginEmbeddedOpen, isFirstEmbeddedStart } from './db/embedded';
 import { HttpError } from './http/envelope';
 import { cleanUploadLeftovers, createMediaDeps } from './modules/contents';
 import { LIVE_HOOK_PREFIX } from './modules/live';
@@ -37,10 +38,27 @@ export type RunningServer = {
   close: () => Promise<void>;
 };
 
-async function createAdminIfEmpty(handle: DatabaseHandle, config: Config): Promise<Bootstrap> {
+/** The first admin's password (ADMIN_PASSWORD or a generated one), and its hash when begun in advance. */
+type AdminPassword = { password: string; hash?: Promise<string> };
+
+/**
+ * On a first start of the embedded database (no database in DATA_DIR yet) the admin's password is hashed
+ * (scrypt: a quarter second on a quiet machine, over a second on the loaded 2-core one) while the database
+ * opens and the app is built. Elsewhere (restarts, PostgreSQL) only when an admin is to be created.
+ */
+function adminPassword(config: Config, firstStart: boolean): AdminPassword {
   const password = config.adminPassword ?? generatePassword();
+  if (!firstStart) return { password };
+  const hash = hashPassword(password);
+  // Awaited only if an admin is created; an unusable password is reported by bootstrapAdmin's check.
+  hash.catch(() => {});
+  return { password, hash };
+}
+
+async function createAdminIfEmpty(handle: DatabaseHandle, config: Config, admin: AdminPassword): Promise<Bootstrap> {
+  const { password } = admin;
   try {
-    const { created } = await bootstrapAdmin(handle.db, password);
+    const { created } = await bootstrapAdmin(handle.db, password, admin.hash);
     return created ? { created, password, generated: config.adminPassword === undefined } : { created };
   } catch (error) {
     if (error instanceof HttpError && error.status === 400) {
@@ -96,13 +114,30 @@ export function loopbackHost(host: string): string {
  * (nginx-rtmp) when no live platform is configured. Failures become StartupErrors with a message for
  * people and the exit code to use; whatever was opened is closed again.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
-  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const media = await prepareMedia(config);
+export async function startServer(
+  config: Config,
+  options: { embedded?: ReturnType<typeof beginEmbeddedOpen> } = {},
+): Promise<RunningServer> {
+  const { embedded } = options;
+  let media: MediaDeps;
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    media = await prepareMedia(config);
+  } catch (error) {
+    await embedded?.opening.then(
+      (database) => database.close(),
+      () => {},
+    );
+    throw error;
+  }
+  const admin = adminPassword(config, embedded?.firstStart ?? isFirstEmbeddedStart(config));
   let app: App | undefined;
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase(config, { onPoolError: (error) => app?.log.error({ err: error }, 'database pool') });
+    handle = await openDatabase(config, {
+      embedded: embedded?.opening,
+      onPoolError: (error) => app?.log.error({ err: error }, 'database pool'),
+    });
   } catch (error) {
     if (error instanceof DatabaseOpenError) throw new StartupError(error.message, EXIT.database);
     throw error;
@@ -111,7 +146,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app = await buildApp({ config, db: handle.db, media });
     const port = await listen(app, config);
     // After listen: a generated password is only worth creating when the server can show it and be used.
-    const bootstrap = await createAdminIfEmpty(handle, config);
+    const bootstrap = await createAdminIfEmpty(handle, config, admin);
     const adminSocket = await startAdminSocket(adminSocketPath(config), handle.db, app.log);
     // The embedded RTMP ingest calls back into this server, so it starts once the port is known.
     await media.liveIngest.start(`http://${loopbackHost(config.host)}:${port}${LIVE_HOOK_PREFIX}`, app.log);

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       adminPassword: undefined,
       consoleDist: path.join(REPO_ROOT, 'apps/console/dist'),
       playerDist: path.join(REPO_ROOT, 'apps/player/dist'),
+      pgliteTemplate: path.join(REPO_ROOT, 'apps/server/dist/pglite-template'),
       logLevel: 'info',
       playRetentionDays: 400,
       trustProxy: 'loopback',

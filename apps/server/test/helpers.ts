@@ -89,6 +89,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       CONSOLE_DIST: path.join(tempDir(), 'no-dist'),
       PLAYER_DIST: path.join(tempDir(), 'no-player'),
     }),
+    // A first start runs initdb, as it does from the sources, whether or not a build left a template.
+    pgliteTemplate: path.join(tempDir(), 'no-template'),
     ...overrides,
   };
 }

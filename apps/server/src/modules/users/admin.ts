@@ -137,14 +137,20 @@ export const BOOTSTRAP_ADMIN_ID = 'admin';
 /**
  * On first start (no users at all) creates the DS_FRIT user `admin` with the given password.
  * `created` tells the caller whether to show the password. Safe when several servers start
- * at once on one PostgreSQL: only one insert wins.
+ * at once on one PostgreSQL: only one insert wins. `passwordHash`: that password's hash when begun in
+ * advance (a first start, server.ts); the password is checked all the same.
  */
-export async function bootstrapAdmin(db: Database, password: string): Promise<{ created: boolean }> {
+export async function bootstrapAdmin(
+  db: Database,
+  password: string,
+  passwordHash?: Promise<string>,
+): Promise<{ created: boolean }> {
   if ((await countUsers(db)) > 0) return { created: false };
+  const valid = parseInput(ZNewPassword, password);
   const row = await insertUser(db, {
     userId: BOOTSTRAP_ADMIN_ID,
     username: 'Administrator',
-    passwordHash: await hashPassword(parseInput(ZNewPassword, password)),
+    passwordHash: await (passwordHash ?? hashPassword(valid)),
     authority: 'DS_FRIT',
   });
   if (row) await recordAudit(db, { actor: 'system', action: 'user.bootstrap', target: BOOTSTRAP_ADMIN_ID });
