@@ -128,11 +128,11 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
 
   await app.register(fastifyCookie);
-  registerAuth(app, db);
+  const authCache = registerAuth(app, db);
   prepareDummyHash();
   await registerDocs(app);
   const hub = new PushHub();
-  const pushListener = await listenForPush(db, hub, app.log);
+  const pushListener = await listenForPush(db, hub, app.log, authCache);
   // Open push streams would hold the server's close open: end them first, then stop listening.
   app.addHook('preClose', async () => {
     hub.closeAll();

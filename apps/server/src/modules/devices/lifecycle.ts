@@ -132,16 +132,19 @@ export async function pairDevice(db: Database, row: DeviceRow, pinHash: string, 
 
 /**
  * A heartbeat: alive state, time and the zone the player reports (not updated_at: the list order follows
- * staff changes). Resolves once it is written. Heartbeats that arrive while an earlier one is being written
+ * staff changes). Resolves once it is written: true, or false when the player no longer holds this token
+ * (deleted, revoked or paired again since its token was checked): the write checks the token itself, so a
+ * token the request path took from its cache records nothing once it is gone. Heartbeats that arrive while an earlier one is being written
  * are written together in the next statement (one per player and statement, in arrival order): a fleet's
  * beats cost a statement and a commit per batch, not per beat, and nothing waits for a timer.
  */
 export function recordHeartbeat(
   db: Database,
   deviceCode: string,
+  tokenHash: string,
   beat: { alive: boolean; reportedTimeZone: string | undefined; delivery?: TDeliveryReport | undefined },
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   let writer = heartbeatWriters.get(db);
   if (!writer) {
     writer = new HeartbeatWriter(db);
@@ -149,6 +152,7 @@ export function recordHeartbeat(
   }
   return writer.write({
     deviceCode,
+    tokenHash,
     alive: beat.alive,
     at: now.toISOString(),
     // Absent (undefined) keeps what is stored.
@@ -157,8 +161,15 @@ export function recordHeartbeat(
   });
 }
 
-type Beat = { deviceCode: string; alive: boolean; at: string; zone: string | null; delivery: string | null };
-type Waiting = Beat & { resolve: () => void; reject: (error: unknown) => void };
+type Beat = {
+  deviceCode: string;
+  tokenHash: string;
+  alive: boolean;
+  at: string;
+  zone: string | null;
+  delivery: string | null;
+};
+type Waiting = Beat & { resolve: (written: boolean) => void; reject: (error: unknown) => void };
 
 const heartbeatWriters = new WeakMap<Database, HeartbeatWriter>();
 
@@ -168,7 +179,7 @@ class HeartbeatWriter {
 
   constructor(private readonly db: Database) {}
 
-  write(beat: Beat): Promise<void> {
+  write(beat: Beat): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.queue.push({ ...beat, resolve, reject });
       if (!this.writing) void this.drain();
@@ -191,14 +202,16 @@ class HeartbeatWriter {
       }
       this.queue = rest;
       try {
-        await heartbeatUpdate(this.db).execute({
+        const written = await heartbeatUpdate(this.db).execute({
           codes: batch.map((b) => b.deviceCode),
+          tokens: batch.map((b) => b.tokenHash),
           alive: batch.map((b) => b.alive),
           at: batch.map((b) => b.at),
           zones: batch.map((b) => b.zone),
           deliveries: batch.map((b) => b.delivery),
         });
-        for (const beat of batch) beat.resolve();
+        const codes = new Set(written.map((row) => row.code));
+        for (const beat of batch) beat.resolve(codes.has(beat.deviceCode));
       } catch (error) {
         for (const beat of batch) beat.reject(error);
       }
@@ -207,9 +220,12 @@ class HeartbeatWriter {
   }
 }
 
-// Every player runs this once a minute (see preparedPerDatabase): one statement for a batch of beats.
+// Every player runs this once a minute (see preparedPerDatabase): one statement for a batch of beats. Its
+// commit does not wait for the disk (synchronous_commit off for this transaction only, set in its FROM): a
+// beat is a liveness report the next one repeats, so a database crash may lose the last fraction of a
+// second of them (never anything else, and never consistency) and the fleet's beats stop queueing on fsync.
 const heartbeatUpdate = preparedPerDatabase((db) => {
-  const beats = sql`unnest(${sql.placeholder('codes')}::text[], ${sql.placeholder('alive')}::boolean[], ${sql.placeholder('at')}::text[], ${sql.placeholder('zones')}::text[], ${sql.placeholder('deliveries')}::text[]) as beat(code, alive, at, zone, delivery)`;
+  const beats = sql`unnest(${sql.placeholder('codes')}::text[], ${sql.placeholder('tokens')}::text[], ${sql.placeholder('alive')}::boolean[], ${sql.placeholder('at')}::text[], ${sql.placeholder('zones')}::text[], ${sql.placeholder('deliveries')}::text[]) as beat(code, token, alive, at, zone, delivery), (select set_config('synchronous_commit', 'off', true)) as commit_mode(setting)`;
   const at = sql`beat.at::timestamptz`;
   return db
     .update(devices)
@@ -221,7 +237,15 @@ const heartbeatUpdate = preparedPerDatabase((db) => {
       deliveryReportedAt: sql`case when beat.delivery is null then ${devices.deliveryReportedAt} else ${at} end`,
     })
     .from(beats)
-    .where(and(eq(devices.deviceCode, sql`beat.code`), isNull(devices.deletedAt)))
+    .where(
+      and(
+        eq(devices.deviceCode, sql`beat.code`),
+        eq(devices.tokenHash, sql`beat.token`),
+        eq(devices.isActivated, true),
+        isNull(devices.deletedAt),
+      ),
+    )
+    .returning({ code: devices.deviceCode })
     .prepare('record_heartbeats');
 });
 
