@@ -14,7 +14,8 @@ export const heartbeatRoute: ModulePlugin = async (app, { deps: { db } }) => {
       device.deviceCode,
       hashDeviceToken(token),
       { alive: body.status === 'ok', reportedTimeZone: body.time_zone, delivery: body.delivery },
-      new Date(),
+      // Taken before the guard's lookup: a player's beats are written in the order they came.
+      request.arrival,
     );
     // The player lost its token after the guard let the call in (the guard may answer from its cache).
     if (!written) throw new HttpError(401, AGENT_MESSAGES.tokenRequired);
