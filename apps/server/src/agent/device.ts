@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The paired player behind the bearer token, set by the device guard; null on open agent routes. */
     device: AgentDevice | null;
+    /** The sha256 of that token, as stored (the heartbeat's write checks it again). */
+    deviceTokenHash: string | null;
   }
   interface FastifyInstance {
     /** onRequest guard of the agent routes that need a device token: 401 without a valid one. */
@@ -41,6 +43,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function registerDeviceAuth(app: FastifyInstance, db: Database): void {
   const cache = app.authCache;
   app.decorateRequest('device', null);
+  app.decorateRequest('deviceTokenHash', null);
   app.decorate('requireDevice', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, AGENT_MESSAGES.tokenRequired);
@@ -55,5 +58,6 @@ export function registerDeviceAuth(app: FastifyInstance, db: Database): void {
       if (cacheable) cache.putDevice(tokenHash, generation, device, now);
     }
     request.device = device;
+    request.deviceTokenHash = tokenHash;
   });
 }

@@ -3,16 +3,14 @@ import { HttpError } from '../http/envelope';
 import { route } from '../http/route';
 import { recordHeartbeat } from '../modules/devices';
 import type { ModulePlugin } from '../modules/types';
-import { bearerToken, hashDeviceToken } from './device';
 
 /** POST /agent/v1/heartbeat: the device token's player reports it is running (or faulty). */
 export const heartbeatRoute: ModulePlugin = async (app, { deps: { db } }) => {
   route(app, AGENT_CONTRACTS.heartbeat, async ({ body, device, request }) => {
-    const token = bearerToken(request) ?? '';
     const written = await recordHeartbeat(
       db,
       device.deviceCode,
-      hashDeviceToken(token),
+      request.deviceTokenHash ?? '',
       { alive: body.status === 'ok', reportedTimeZone: body.time_zone, delivery: body.delivery },
       // Taken before the guard's lookup: a player's beats are written in the order they came.
       request.arrival,
