@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { registerPlayer } from './console/player';
 import { registerConsole } from './console/static';
 import type { Database } from './db/client';
+import { registerArrival } from './http/arrival';
 import { registerCsrfGuard } from './http/csrf';
 import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
@@ -120,6 +121,8 @@ export async function buildApp({
       }
     });
   }
+  // First of all hooks: a request's arrival number is taken before anything awaits.
+  registerArrival(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -128,11 +131,11 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
 
   await app.register(fastifyCookie);
-  registerAuth(app, db);
+  const authCache = registerAuth(app, db);
   prepareDummyHash();
   await registerDocs(app);
   const hub = new PushHub();
-  const pushListener = await listenForPush(db, hub, app.log);
+  const pushListener = await listenForPush(db, hub, app.log, authCache);
   // Open push streams would hold the server's close open: end them first, then stop listening.
   app.addHook('preClose', async () => {
     hub.closeAll();

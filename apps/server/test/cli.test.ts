@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
@@ -222,15 +223,25 @@ describe('admin CLI while the server runs (through the admin socket)', () => {
     expect(add.code).toBe(0);
     const me = (cookie: string) => server.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
 
+    // The server's cache (auth/cache.ts) hears of the change from the database; over PostgreSQL the
+    // notification arrives on its listener's connection when the change commits.
+    const told = () => once(server.app.authCache, 'invalidated');
+
     const before = await loginAs(server.app, { userId: 'mori', password: 'mori-password' });
+    expect((await me(before)).statusCode).toBe(200);
+    let seen = told();
     const passwd = await runCli(['user', 'passwd', '--id', 'mori', '--password', 'mori-password-2'], setup.env);
     expect(passwd.stdout.trim()).toBe('Password of mori changed (1 session ended)');
+    await seen;
     expect((await me(before)).statusCode).toBe(401);
 
     const cookie = await loginAs(server.app, { userId: 'mori', password: 'mori-password-2' });
+    expect((await me(cookie)).statusCode).toBe(200);
+    seen = told();
     const remove = await runCli(['user', 'remove', '--id', 'mori'], setup.env);
     expect(remove.code).toBe(0);
     expect(remove.stdout.trim()).toBe('User mori removed (1 session ended)');
+    await seen;
     expect((await me(cookie)).statusCode).toBe(401);
   });
 

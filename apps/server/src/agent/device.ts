@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AGENT_MESSAGES } from '@signage/domain';
+import { AGENT_CONTRACTS, AGENT_MESSAGES } from '@signage/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/envelope';
@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The paired player behind the bearer token, set by the device guard; null on open agent routes. */
     device: AgentDevice | null;
+    /** The sha256 of that token, as stored (the heartbeat's write checks it again). */
+    deviceTokenHash: string | null;
   }
   interface FastifyInstance {
     /** onRequest guard of the agent routes that need a device token: 401 without a valid one. */
@@ -21,15 +23,41 @@ declare module 'fastify' {
 export const hashDeviceToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * The calls whose player may come from the cache (auth/cache.ts): they use only its code, never a column a
+ * staff edit or a served manifest changes, and their write checks the token again (the heartbeat's update
+ * names the token hash), so even an entry whose invalidation is still on its way records nothing.
+ */
+const CACHED_CALLS = new Set<string>([AGENT_CONTRACTS.heartbeat.path]);
+
+/** The bearer token of an agent request, or undefined. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+}
+
+/**
  * Decorates the agent's requests with `device` (as the session guard does with `user`). The token is
  * checked on request, before the body is read: a call without a valid token gets 401, never 400.
  */
 export function registerDeviceAuth(app: FastifyInstance, db: Database): void {
+  const cache = app.authCache;
   app.decorateRequest('device', null);
+  app.decorateRequest('deviceTokenHash', null);
   app.decorate('requireDevice', async (request: FastifyRequest) => {
-    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const device = token ? await findDeviceByTokenHash(db, hashDeviceToken(token)) : undefined;
-    if (!device) throw new HttpError(401, AGENT_MESSAGES.tokenRequired);
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, AGENT_MESSAGES.tokenRequired);
+    const tokenHash = hashDeviceToken(token);
+    const cacheable = CACHED_CALLS.has(request.routeOptions.url ?? '');
+    const now = Date.now();
+    let device = cacheable ? cache.device(tokenHash, now) : undefined;
+    if (!device) {
+      const generation = cache.generation;
+      device = await findDeviceByTokenHash(db, tokenHash);
+      if (!device) throw new HttpError(401, AGENT_MESSAGES.tokenRequired);
+      if (cacheable) cache.putDevice(tokenHash, generation, device, now);
+    }
     request.device = device;
+    request.deviceTokenHash = tokenHash;
   });
 }

@@ -2,6 +2,8 @@ import type { Role } from '@signage/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { forbidden, unauthorized } from '../http/envelope';
+import type { DeviceRow } from '../modules/devices';
+import { AuthCache } from './cache';
 import { clearSessionCookie, resolveSession, SESSION_COOKIE, type SessionUser } from './sessions';
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -12,6 +14,8 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
   interface FastifyInstance {
+    /** This process's cache of sessions and device tokens (auth/cache.ts), kept by the database listener. */
+    authCache: RequestCache;
     /** onRequest/preHandler guard: 401 without a valid session. */
     requireSession: Guard;
     /** onRequest/preHandler guard: 401 without a session, 403 unless the user has one of the roles. */
@@ -23,14 +27,22 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates requests with `user` and the instance with the session and role guards. */
-export function registerAuth(app: FastifyInstance, db: Database): void {
+/** The request path's cache: sessions to users, device token hashes to players. */
+export type RequestCache = AuthCache<SessionUser, DeviceRow>;
+
+/**
+ * Decorates requests with `user` and the instance with the session and role guards and the cache they
+ * read through (off until the database listener turns it on: see listenForPush).
+ */
+export function registerAuth(app: FastifyInstance, db: Database): RequestCache {
+  const cache: RequestCache = new AuthCache();
+  app.decorate('authCache', cache);
   app.decorateRequest('user', null);
 
   const requireSession: Guard = async (request, reply) => {
     if (request.user) return;
     const token = request.cookies[SESSION_COOKIE];
-    const user = token ? await resolveSession(db, token) : undefined;
+    const user = token ? await resolveSession(db, token, cache) : undefined;
     if (!user) {
       // A stale cookie is removed so the browser stops sending it.
       if (token) clearSessionCookie(request, reply);
@@ -48,6 +60,7 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
 
   app.decorate('requireSession', requireSession);
   app.decorate('requireRoles', requireRoles);
+  return cache;
 }
 
 /** The signed-in user of a guarded route. */

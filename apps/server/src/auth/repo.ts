@@ -5,6 +5,7 @@ import { sessions, users } from '../db/schema';
 
 export type SessionRow = {
   sessionId: string;
+  expiresAt: Date;
   lastSeenAt: Date;
   user: typeof users.$inferSelect;
 };
@@ -16,7 +17,7 @@ export async function insertSession(db: Database, row: { id: string; userPk: str
 // Every guarded request runs this query (see preparedPerDatabase).
 const liveSessionQuery = preparedPerDatabase((db) =>
   db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userPk))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))

@@ -4,6 +4,7 @@ import { SESSION_MAX_AGE_SECONDS, type TUserInfo } from '@signage/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { users } from '../db/schema';
+import type { AuthCache } from './cache';
 import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, touchSession } from './repo';
 
 export const SESSION_COOKIE = 'sid';
@@ -55,13 +56,43 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }
 
-/** The user behind a cookie token, or undefined when the token is unknown or expired. */
-export async function resolveSession(db: Database, token: string, now = new Date()): Promise<SessionUser | undefined> {
+/**
+ * The user behind a cookie token, or undefined when the token is unknown or expired. With a cache (the
+ * server's), a session seen within its TTL is answered without the database; see AuthCache for what ends
+ * an entry at once.
+ */
+export async function resolveSession(
+  db: Database,
+  token: string,
+  cache?: AuthCache<SessionUser, unknown>,
+  now = new Date(),
+): Promise<SessionUser | undefined> {
   const sessionId = hashToken(token);
+  const at = now.getTime();
+  const cached = cache?.session(sessionId, at);
+  if (cached) {
+    if (at - cached.lastSeenAt > TOUCH_INTERVAL_MS) {
+      cached.lastSeenAt = at;
+      await touchSession(db, sessionId, now);
+    }
+    return cached.user;
+  }
+  const generation = cache?.generation ?? 0;
   const row = await findLiveSession(db, sessionId, now);
   if (!row) return undefined;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, sessionId, now);
-  return { ...toUserInfo(row.user), id: row.user.id, sessionId };
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (at - lastSeenAt > TOUCH_INTERVAL_MS) {
+    await touchSession(db, sessionId, now);
+    lastSeenAt = at;
+  }
+  const user: SessionUser = { ...toUserInfo(row.user), id: row.user.id, sessionId };
+  cache?.putSession(
+    sessionId,
+    generation,
+    { userPk: row.user.id, user, expiresAt: row.expiresAt.getTime(), lastSeenAt },
+    at,
+  );
+  return user;
 }
 
 export async function endSession(db: Database, sessionId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { AgentEventName, TAgentLiveEvent } from '@signage/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { AUTH_CACHE_CHANNEL } from '../auth/cache';
 import type { Database } from '../db/client';
 import { PUSH_CHANNEL, type PushMessage, parsePushMessage } from './notify';
 
@@ -73,13 +74,28 @@ type PgliteLike = { listen(channel: string, callback: (payload: string) => void)
 const isPglite = (client: unknown): client is PgliteLike =>
   typeof (client as Partial<PgliteLike> | null)?.listen === 'function';
 
+/** What else hears the push listener's connection: the request path's cache (auth/cache.ts). */
+export type CacheListener = {
+  /** One notification of AUTH_CACHE_CHANNEL. */
+  apply(payload: string): void;
+  /** The connection is up and LISTENing (true), or lost (false): a cache must not serve while it is down. */
+  setListening(up: boolean): void;
+};
+
 /**
- * LISTENs on PUSH_CHANNEL for this process and hands each notification to the hub. With PostgreSQL that is
- * one dedicated connection (not one of the pool's), reconnected with backoff when it drops; after a
- * reconnect every connected player is told to collect, since notifications sent meanwhile were lost. The
- * embedded PGlite is one process's own database, so its listen is the same mechanism without a socket.
+ * LISTENs on PUSH_CHANNEL for this process and hands each notification to the hub; on the same connection
+ * AUTH_CACHE_CHANNEL for the cache, which it turns on once LISTENing and off whenever the connection is
+ * lost. With PostgreSQL that is one dedicated connection (not one of the pool's), reconnected with backoff
+ * when it drops; after a reconnect every connected player is told to collect, since notifications sent
+ * meanwhile were lost. The embedded PGlite is one process's own database, so its listen is the same
+ * mechanism without a socket.
  */
-export async function listenForPush(db: Database, hub: PushHub, log: FastifyBaseLogger): Promise<PushListener> {
+export async function listenForPush(
+  db: Database,
+  hub: PushHub,
+  log: FastifyBaseLogger,
+  cache?: CacheListener,
+): Promise<PushListener> {
   const onPayload = (payload: string) => {
     const message = parsePushMessage(payload);
     if (message) hub.deliver(message);
@@ -87,10 +103,18 @@ export async function listenForPush(db: Database, hub: PushHub, log: FastifyBase
   const client = (db as unknown as { $client: unknown }).$client;
   if (isPglite(client)) {
     const unlisten = await client.listen(PUSH_CHANNEL, onPayload);
-    return { close: () => unlisten().catch(() => undefined) };
+    const unlistenCache = cache ? await client.listen(AUTH_CACHE_CHANNEL, (payload) => cache.apply(payload)) : null;
+    cache?.setListening(true);
+    return {
+      close: async () => {
+        cache?.setListening(false);
+        await unlisten().catch(() => undefined);
+        await unlistenCache?.().catch(() => undefined);
+      },
+    };
   }
   if (!(client instanceof pg.Pool)) throw new Error('push: unknown database client');
-  return listenOnPostgres(client.options, onPayload, hub, log);
+  return listenOnPostgres(client.options, onPayload, hub, log, cache);
 }
 
 async function listenOnPostgres(
@@ -98,6 +122,7 @@ async function listenOnPostgres(
   onPayload: (payload: string) => void,
   hub: PushHub,
   log: FastifyBaseLogger,
+  cache: CacheListener | undefined,
 ): Promise<PushListener> {
   let closed = false;
   let current: pg.Client | null = null;
@@ -107,7 +132,10 @@ async function listenOnPostgres(
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ ...options, keepAlive: true });
     client.on('notification', (message) => {
-      if (message.channel === PUSH_CHANNEL && message.payload) onPayload(message.payload);
+      if (!message.payload) return;
+      if (message.channel === PUSH_CHANNEL) onPayload(message.payload);
+      // Only from the connection the cache trusts: a late one of a dropped connection changes nothing.
+      else if (message.channel === AUTH_CACHE_CHANNEL && current === client) cache?.apply(message.payload);
     });
     client.on('error', (error) => {
       log.warn({ err: error }, 'push: the LISTEN connection failed; reconnecting');
@@ -115,12 +143,14 @@ async function listenOnPostgres(
     });
     client.on('end', () => void drop(client));
     await client.connect();
-    await client.query(`LISTEN ${PUSH_CHANNEL}`);
+    await client.query(cache ? `LISTEN ${PUSH_CHANNEL}; LISTEN ${AUTH_CACHE_CHANNEL}` : `LISTEN ${PUSH_CHANNEL}`);
     if (closed) {
       await client.end().catch(() => undefined);
       return;
     }
     current = client;
+    // Starts empty: what was cached before (if anything) may have missed notifications.
+    cache?.setListening(true);
     if (failures > 0) hub.resync('reconnected');
     failures = 0;
   };
@@ -142,6 +172,8 @@ async function listenOnPostgres(
   const drop = async (client: pg.Client) => {
     if (current !== client) return;
     current = null;
+    // Off before anything else: no request may be answered from the cache while nothing invalidates it.
+    cache?.setListening(false);
     await client.end().catch(() => undefined);
     schedule();
   };
@@ -159,6 +191,7 @@ async function listenOnPostgres(
       clearTimeout(retry);
       const client = current;
       current = null;
+      cache?.setListening(false);
       await client?.end().catch(() => undefined);
     },
   };

@@ -1,8 +1,11 @@
 import { AgentClientError } from '@signage/agent-client';
 import { AGENT_MESSAGES, PAIR_THROTTLE } from '@signage/domain';
 import { eq } from 'drizzle-orm';
+import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devicePins } from '../../src/db/schema';
+import { nextArrival } from '../../src/http/arrival';
+import { HEARTBEAT_ORDER_HORIZON_MS, recordHeartbeat } from '../../src/modules/devices';
 import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
 import {
   activePlayer,
@@ -15,11 +18,38 @@ import {
   pairCall,
 } from './fixtures';
 
+/**
+ * A heartbeat sent with this header (its value a key of `holds`) waits before its token lookup until the test
+ * lets it go: its arrival number is taken, its lookup finishes after a later beat's, deterministically.
+ */
+const HOLD = 'x-test-hold';
+const holds = new Map<string, { reached: () => void; release: Promise<void> }>();
+function holdBeforeLookup(route: RouteOptions) {
+  if (route.url !== '/agent/v1/heartbeat') return;
+  const hold: onRequestHookHandler = async (request) => {
+    const key = request.headers[HOLD];
+    const held = typeof key === 'string' ? holds.get(key) : undefined;
+    if (!held) return;
+    held.reached();
+    await held.release;
+  };
+  route.onRequest = [hold, ...[route.onRequest ?? []].flat()];
+}
+
+/** A hold for one request: `reached` resolves once it waits, `release` lets it go on. */
+function holdFor(key: string) {
+  let release = () => {};
+  const reached = new Promise<void>((resolveReached) => {
+    holds.set(key, { reached: resolveReached, release: new Promise<void>((resolve) => (release = resolve)) });
+  });
+  return { reached, release: () => release() };
+}
+
 let t: TestApp;
 let kt: string;
 let frit: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ onRoute: holdBeforeLookup });
   kt = await loginAs(t.app, await createUser(t.db, { role: 'DS_KT', region: 'JP' }));
   frit = await loginAs(t.app, await createUser(t.db, { role: 'DS_FRIT' }));
 });
@@ -217,6 +247,103 @@ describe('device token', () => {
     const rowC = await deviceRow(t.db, c.device_code);
     expect(rowC).toMatchObject({ isAlive: true, delivery: expect.objectContaining({ applied_version: 'v-7' }) });
     expect(rowC?.deliveryReportedAt?.getTime()).toBe(rowC?.lastAccessed?.getTime());
+  });
+
+  it('does not let a beat whose lookup finished late overwrite a later beat, but keeps what only it reported', async () => {
+    const player = await activePlayer(t.app, kt);
+    const delivery = {
+      applied_version: 'v-9',
+      pending_version: null,
+      on_screen: null,
+      download: null,
+      cache_bytes: 10,
+      quota_bytes: 1000,
+      clock_skew_ms: 0,
+      player_version: '1.2.3',
+    };
+    const send = (payload: object, key?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/agent/v1/heartbeat',
+        headers: { authorization: `Bearer ${player.token}`, ...(key ? { [HOLD]: key } : {}) },
+        payload,
+      });
+
+    // The first beat arrives, then waits before its token lookup; the second arrives after it and is written.
+    const first = holdFor(`${player.device_code}-1`);
+    const earlier = send({ status: 'ok', time_zone: 'Asia/Tokyo', delivery }, `${player.device_code}-1`);
+    await first.reached;
+    const later = await send({ status: 'error' });
+    expect(later.statusCode, later.body).toBe(200);
+    const afterLater = await deviceRow(t.db, player.device_code);
+    expect(afterLater).toMatchObject({ isAlive: false, reportedTimeZone: null, delivery: null });
+    first.release();
+    expect((await earlier).statusCode).toBe(200);
+    // The later beat's state and time stay; the zone and report only the earlier one carried are kept.
+    const row = await deviceRow(t.db, player.device_code);
+    expect(row).toMatchObject({
+      isAlive: false,
+      lastAccessed: afterLater?.lastAccessed,
+      reportedTimeZone: 'Asia/Tokyo',
+      delivery: expect.objectContaining({ applied_version: 'v-9' }),
+    });
+    expect(row?.deliveryReportedAt?.getTime()).toBeLessThanOrEqual(row?.lastAccessed?.getTime() ?? 0);
+
+    // Overtaken by a beat that carried its own zone and report: the earlier one changes nothing.
+    const second = holdFor(`${player.device_code}-2`);
+    const older = send(
+      { status: 'ok', time_zone: 'America/Denver', delivery: { ...delivery, applied_version: 'v-old' } },
+      `${player.device_code}-2`,
+    );
+    await second.reached;
+    const newer = await send({
+      status: 'error',
+      time_zone: 'Europe/Paris',
+      delivery: { ...delivery, applied_version: 'v-new' },
+    });
+    expect(newer.statusCode, newer.body).toBe(200);
+    const afterNewer = await deviceRow(t.db, player.device_code);
+    second.release();
+    expect((await older).statusCode).toBe(200);
+    const last = await deviceRow(t.db, player.device_code);
+    expect(last).toEqual(afterNewer);
+    expect(last).toMatchObject({
+      isAlive: false,
+      reportedTimeZone: 'Europe/Paris',
+      delivery: expect.objectContaining({ applied_version: 'v-new' }),
+    });
+  });
+
+  it('writes a player’s beats queued together in arrival order, whatever order they reach the writer in', async () => {
+    const player = await activePlayer(t.app, kt);
+    const tokenHash = (await deviceRow(t.db, player.device_code))?.tokenHash ?? '';
+    const beat = (alive: boolean, zone?: string) => ({ alive, reportedTimeZone: zone, delivery: undefined });
+    const first = nextArrival();
+    const second = nextArrival();
+    const third = nextArrival();
+    const fourth = nextArrival();
+    // The first starts a statement; the rest queue behind it (one statement per player at a time) and reach
+    // the writer out of order: the fourth (no zone) before the third (a zone) and the second (alive).
+    const written = await Promise.all([
+      recordHeartbeat(t.db, player.device_code, tokenHash, beat(true, 'Asia/Tokyo'), first),
+      recordHeartbeat(t.db, player.device_code, tokenHash, beat(false), fourth),
+      recordHeartbeat(t.db, player.device_code, tokenHash, beat(true, 'Europe/Paris'), third),
+      recordHeartbeat(t.db, player.device_code, tokenHash, beat(true, 'America/Denver'), second),
+    ]);
+    expect(written).toEqual([true, true, true, true]);
+    const after = await deviceRow(t.db, player.device_code);
+    expect(after).toMatchObject({ isAlive: false, reportedTimeZone: 'Europe/Paris' });
+    expect(after?.lastAccessed?.getTime()).toBe(fourth.wallMs);
+
+    // A beat that reaches the writer longer than the horizon after it arrived writes nothing, and is answered.
+    const stale = { ...nextArrival(), monoMs: nextArrival().monoMs - HEARTBEAT_ORDER_HORIZON_MS - 1 };
+    expect(await recordHeartbeat(t.db, player.device_code, tokenHash, beat(true, 'UTC'), stale)).toBe(true);
+    expect(await deviceRow(t.db, player.device_code)).toEqual(after);
+    // A token the player no longer holds writes nothing and says so.
+    expect(await recordHeartbeat(t.db, player.device_code, 'f'.repeat(64), beat(true, 'UTC'), nextArrival())).toBe(
+      false,
+    );
+    expect(await deviceRow(t.db, player.device_code)).toEqual(after);
   });
 
   it('answers 401 for a missing, wrong or malformed token and changes nothing, before reading the body', async () => {

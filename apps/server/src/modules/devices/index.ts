@@ -12,6 +12,7 @@ export {
 export {
   announceSerial,
   deleteSpentPin,
+  HEARTBEAT_ORDER_HORIZON_MS,
   pairDevice,
   recordHeartbeat,
   registerStore,

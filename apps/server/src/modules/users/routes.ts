@@ -22,6 +22,9 @@ export const usersRoutes: ModulePlugin = async (app, { deps: { db } }) => {
 
   route(app, C.logout, async ({ user, params, request, reply }) => {
     await logout(db, user, params.userId);
+    // This server's cache forgets the session now, not when the database's notification (sent at commit,
+    // auth/cache.ts) reaches its listener: a request right after this answer cannot be served from it.
+    app.authCache.apply(`s:${user.sessionId}`);
     clearSessionCookie(request, reply);
     return null;
   });

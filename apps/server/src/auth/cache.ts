@@ -1,0 +1,164 @@
+import { EventEmitter } from 'node:events';
+import { HEARTBEAT_INTERVAL_SECONDS } from '@signage/domain';
+
+/** The PostgreSQL channel the database's own triggers (migration 0018) tell of writes that end cached entries. */
+export const AUTH_CACHE_CHANNEL = 'auth_cache';
+/**
+ * How long a session may serve without the database: the bound on staleness should a notification never
+ * arrive while the listener still looks connected (a network path that died silently). Writes that end a
+ * session end its entries at once, through the notification.
+ */
+export const AUTH_CACHE_TTL_MS = 10_000;
+/**
+ * A player's token is needed once a heartbeat interval, so its entry outlives three of them. Staleness
+ * costs nothing there: the only call that reads it (the heartbeat) checks the token again in its write.
+ */
+export const DEVICE_CACHE_TTL_MS = 3 * HEARTBEAT_INTERVAL_SECONDS * 1000;
+/** Entries per map (about 1-2 KB each); the oldest goes first when full. */
+export const AUTH_CACHE_MAX_ENTRIES = 20_000;
+
+type Entry<T> = { value: T; until: number };
+
+/** A map bounded in size and time; insertion order is age order, so the first key is the oldest. */
+class Bounded<T> {
+  readonly map = new Map<string, Entry<T>>();
+
+  get(key: string, now: number): T | undefined {
+    const entry = this.map.get(key);
+    if (!entry) return undefined;
+    if (now >= entry.until) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: T, until: number, now: number): void {
+    this.map.delete(key);
+    // Entries of a map share their TTL, so the oldest expire first: each insert takes a few expired ones.
+    this.sweep(now, 2);
+    if (this.map.size >= AUTH_CACHE_MAX_ENTRIES) {
+      const oldest = this.map.keys().next().value;
+      if (oldest !== undefined) this.map.delete(oldest);
+    }
+    this.map.set(key, { value, until });
+  }
+
+  /** Drops expired entries from the oldest on, at most `limit` of them. */
+  sweep(now: number, limit = Number.POSITIVE_INFINITY): void {
+    let dropped = 0;
+    for (const [key, entry] of this.map) {
+      if (dropped >= limit || entry.until > now) return;
+      this.map.delete(key);
+      dropped++;
+    }
+  }
+}
+
+/** What a cached session needs beyond its user: the user's key (a user change ends all its sessions). */
+export type CachedSession<U> = { userPk: string; user: U; expiresAt: number; lastSeenAt: number };
+
+/**
+ * The in-process cache of the request path's lookups: session id → signed-in user, device token hash →
+ * player. It only serves while this process LISTENs on AUTH_CACHE_CHANNEL (`setListening`): the database
+ * notifies every listening process of a logout, an expiry, a user's change or removal, a revoked token or a
+ * deleted player when the write commits, and the entry goes in each of them. When the listener is down the
+ * cache is empty and off (every request reads the database), and it starts empty again once it is back,
+ * since notifications sent meanwhile were lost.
+ *
+ * The race: a request that read the database before an invalidation arrived must not store what it read
+ * after it. Each read takes `generation` before it queries; any notification (and any change of the
+ * listener) moves the generation on, and a `put` with an older one is dropped.
+ *
+ * Emits 'invalidated' (the payload) after each notification it applied and 'listening' (true/false) when the
+ * listener's state changed; tests wait for a peer process's cache with them.
+ */
+export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
+  private readonly sessions = new Bounded<CachedSession<U>>();
+  private readonly devices = new Bounded<D>();
+  private listening = false;
+  private gen = 0;
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ttlMs = AUTH_CACHE_TTL_MS,
+    private readonly deviceTtlMs = DEVICE_CACHE_TTL_MS,
+  ) {
+    super();
+  }
+
+  /** Take before reading the database; hand to `putSession`/`putDevice` with what was read. */
+  get generation(): number {
+    return this.gen;
+  }
+
+  get enabled(): boolean {
+    return this.listening;
+  }
+
+  /** The listener's state: a change either way forgets everything. */
+  setListening(up: boolean): void {
+    this.listening = up;
+    this.clear();
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
+    if (up) {
+      // An idle server's entries go too, not only those a later insert passes.
+      this.sweeper = setInterval(() => {
+        const now = Date.now();
+        this.sessions.sweep(now);
+        this.devices.sweep(now);
+      }, this.ttlMs);
+      this.sweeper.unref();
+    }
+    this.emit('listening', up);
+  }
+
+  session(id: string, now: number): CachedSession<U> | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.sessions.get(id, now);
+    if (entry && now >= entry.expiresAt) {
+      this.sessions.map.delete(id);
+      return undefined;
+    }
+    return entry;
+  }
+
+  putSession(id: string, generation: number, entry: CachedSession<U>, now: number): void {
+    if (!this.listening || generation !== this.gen) return;
+    this.sessions.set(id, entry, Math.min(now + this.ttlMs, entry.expiresAt), now);
+  }
+
+  device(tokenHash: string, now: number): D | undefined {
+    return this.listening ? this.devices.get(tokenHash, now) : undefined;
+  }
+
+  putDevice(tokenHash: string, generation: number, device: D, now: number): void {
+    if (!this.listening || generation !== this.gen) return;
+    this.devices.set(tokenHash, device, now + this.deviceTtlMs, now);
+  }
+
+  /** Applies one notification of AUTH_CACHE_CHANNEL (see migration 0018); anything unknown forgets everything. */
+  apply(payload: string): void {
+    this.gen++;
+    const kind = payload.slice(0, 2);
+    const keys = payload.slice(2).split(',');
+    if (kind === 's:') for (const id of keys) this.sessions.map.delete(id);
+    else if (kind === 'd:') for (const hash of keys) this.devices.map.delete(hash);
+    else if (kind === 'u:') {
+      const users = new Set(keys);
+      for (const [id, entry] of this.sessions.map) if (users.has(entry.value.userPk)) this.sessions.map.delete(id);
+    } else this.clear();
+    this.emit('invalidated', payload);
+  }
+
+  get size(): { sessions: number; devices: number } {
+    return { sessions: this.sessions.map.size, devices: this.devices.map.size };
+  }
+
+  private clear(): void {
+    this.gen++;
+    this.sessions.map.clear();
+    this.devices.map.clear();
+  }
+}

@@ -1,0 +1,318 @@
+import { once } from 'node:events';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app';
+import { AUTH_CACHE_MAX_ENTRIES, AUTH_CACHE_TTL_MS, AuthCache, DEVICE_CACHE_TTL_MS } from '../src/auth/cache';
+import { hashToken } from '../src/auth/sessions';
+import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { MODULES } from '../src/modules';
+import { changePassword, removeUser } from '../src/modules/users/admin';
+import {
+  createPostgresDatabase,
+  createTestApp,
+  createUser,
+  loginAs,
+  TEST_DATABASE_URL,
+  type TestApp,
+  tempDir,
+  testConfig,
+} from './helpers';
+import { activePlayer, heartbeatCall } from './players/fixtures';
+
+const me = (app: App, cookie: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+const sessionIdOf = (cookie: string) => hashToken(cookie.slice('sid='.length));
+const userPk = async (db: Database, userId: string) =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.userId, userId)))[0]?.id ?? '';
+
+/** Resolves when `app`'s cache applied a notification naming `key` (or forgetting everything). */
+function invalidation(app: App, key: string): Promise<void> {
+  return new Promise((resolve) => {
+    const seen = (payload: string) => {
+      if (payload !== '*' && !payload.includes(key)) return;
+      app.authCache.off('invalidated', seen);
+      resolve();
+    };
+    app.authCache.on('invalidated', seen);
+  });
+}
+
+/**
+ * Runs a write that must end `key`'s entries in `app`'s cache. On the embedded PGlite the notification
+ * reaches the cache before the write's own answer; over PostgreSQL it comes on the listener's connection
+ * when the write commits, asynchronously: the cache has it when `invalidation` resolves.
+ */
+async function invalidating(app: App, key: string, write: () => Promise<unknown>): Promise<void> {
+  let applied = false;
+  const seen = invalidation(app, key).then(() => {
+    applied = true;
+  });
+  await write();
+  if (!TEST_DATABASE_URL) expect(applied).toBe(true);
+  await seen;
+}
+
+describe('AuthCache', () => {
+  const entry = (userPk: string, expiresAt = Number.MAX_SAFE_INTEGER) => ({
+    userPk,
+    user: { userPk },
+    expiresAt,
+    lastSeenAt: 0,
+  });
+
+  it('serves nothing and stores nothing while its listener is down', () => {
+    const cache = new AuthCache();
+    cache.putSession('s1', cache.generation, entry('u1'), 0);
+    expect(cache.session('s1', 0)).toBeUndefined();
+    cache.setListening(true);
+    cache.putSession('s1', cache.generation, entry('u1'), 0);
+    expect(cache.session('s1', 0)?.userPk).toBe('u1');
+    cache.setListening(false);
+    expect(cache.session('s1', 0)).toBeUndefined();
+    cache.setListening(true);
+    expect(cache.session('s1', 0)).toBeUndefined();
+  });
+
+  it('drops what a read that started before an invalidation would store after it', () => {
+    const cache = new AuthCache();
+    cache.setListening(true);
+    const before = cache.generation;
+    cache.apply('s:s1');
+    cache.putSession('s1', before, entry('u1'), 0);
+    cache.putDevice('t1', before, { code: 'DV1' }, 0);
+    expect(cache.session('s1', 0)).toBeUndefined();
+    expect(cache.device('t1', 0)).toBeUndefined();
+  });
+
+  it('forgets an entry after its TTL and a session when it expires, and holds a bounded number', () => {
+    const cache = new AuthCache();
+    cache.setListening(true);
+    cache.putSession('s1', cache.generation, entry('u1'), 0);
+    cache.putSession('s2', cache.generation, entry('u1', 100), 0);
+    expect(cache.session('s1', AUTH_CACHE_TTL_MS - 1)).toBeDefined();
+    expect(cache.session('s1', AUTH_CACHE_TTL_MS)).toBeUndefined();
+    expect(cache.session('s2', 99)).toBeDefined();
+    expect(cache.session('s2', 100)).toBeUndefined();
+    // A player's token outlives a heartbeat interval (60 s), or no heartbeat would ever find it.
+    expect(DEVICE_CACHE_TTL_MS).toBeGreaterThan(60_000);
+    cache.putDevice('t', cache.generation, 'DV', 0);
+    expect(cache.device('t', DEVICE_CACHE_TTL_MS - 1)).toBe('DV');
+    expect(cache.device('t', DEVICE_CACHE_TTL_MS)).toBeUndefined();
+    for (let i = 0; i <= AUTH_CACHE_MAX_ENTRIES; i++) cache.putDevice(`t${i}`, cache.generation, i, 0);
+    expect(cache.size.devices).toBe(AUTH_CACHE_MAX_ENTRIES);
+    expect(cache.device('t0', 0)).toBeUndefined();
+    expect(cache.device(`t${AUTH_CACHE_MAX_ENTRIES}`, 0)).toBe(AUTH_CACHE_MAX_ENTRIES);
+  });
+
+  it("ends every session of a changed user, a revoked token's player, and everything on '*'", () => {
+    const cache = new AuthCache();
+    cache.setListening(true);
+    cache.putSession('s1', cache.generation, entry('u1'), 0);
+    cache.putSession('s2', cache.generation, entry('u1'), 0);
+    cache.putSession('s3', cache.generation, entry('u2'), 0);
+    cache.putDevice('t1', cache.generation, 'DV1', 0);
+    cache.putDevice('t2', cache.generation, 'DV2', 0);
+    cache.apply('u:u1');
+    cache.apply('d:t1');
+    expect(cache.size).toEqual({ sessions: 1, devices: 1 });
+    cache.apply('*');
+    expect(cache.size).toEqual({ sessions: 0, devices: 0 });
+  });
+});
+
+describe('the request path cache in one server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a known session from the cache; a logout ends it at once', async () => {
+    const user = await createUser(t.db);
+    const cookie = await loginAs(t.app, user);
+    expect((await me(t.app, cookie)).statusCode).toBe(200);
+    expect(t.app.authCache.session(sessionIdOf(cookie), Date.now())?.user.userId).toBe(user.userId);
+
+    // No waiting for the database's notification: the server that ended the session forgot it itself.
+    const out = await t.app.inject({ method: 'DELETE', url: `/api/users/${user.userId}/auth`, headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(t.app.authCache.session(sessionIdOf(cookie), Date.now())).toBeUndefined();
+    expect((await me(t.app, cookie)).statusCode).toBe(401);
+  });
+
+  it('shows a role, region or store change made in the database (CLI, single sign-on) at once', async () => {
+    const user = await createUser(t.db, { role: 'DS_ST', region: 'JP', shopNo: '0001' });
+    const cookie = await loginAs(t.app, user);
+    expect((await me(t.app, cookie)).json().data.authority).toBe('DS_ST');
+    const pk = await userPk(t.db, user.userId);
+    await invalidating(t.app, pk, () =>
+      t.db.update(users).set({ authority: 'DS_LHQIT', region: 'US', shopNo: '' }).where(eq(users.id, pk)),
+    );
+    expect((await me(t.app, cookie)).json().data).toMatchObject({ authority: 'DS_LHQIT', region: 'US', shop_no: '' });
+  });
+
+  it('refuses a session at once after a password change and after the user is removed', async () => {
+    const changed = await createUser(t.db);
+    const changedCookie = await loginAs(t.app, changed);
+    const removed = await createUser(t.db);
+    const removedCookie = await loginAs(t.app, removed);
+    expect((await me(t.app, changedCookie)).statusCode).toBe(200);
+    expect((await me(t.app, removedCookie)).statusCode).toBe(200);
+
+    await invalidating(t.app, await userPk(t.db, changed.userId), () =>
+      changePassword(t.db, { userId: changed.userId, password: 'another password' }, { actor: 'test' }),
+    );
+    expect((await me(t.app, changedCookie)).statusCode).toBe(401);
+    await invalidating(t.app, await userPk(t.db, removed.userId), () =>
+      removeUser(t.db, { userId: removed.userId }, { actor: 'test' }),
+    );
+    expect((await me(t.app, removedCookie)).statusCode).toBe(401);
+  });
+
+  it('refuses a session whose expiry was moved into the past at once', async () => {
+    const user = await createUser(t.db);
+    const cookie = await loginAs(t.app, user);
+    expect((await me(t.app, cookie)).statusCode).toBe(200);
+    await invalidating(t.app, sessionIdOf(cookie), () =>
+      t.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${sessionIdOf(cookie)}`),
+    );
+    expect((await me(t.app, cookie)).statusCode).toBe(401);
+  });
+
+  it("refuses a deleted player's heartbeat at once", async () => {
+    const admin = await createUser(t.db);
+    const cookie = await loginAs(t.app, admin);
+    const player = await activePlayer(t.app, cookie);
+    expect((await heartbeatCall(t.app, player.token, { status: 'ok' })).statusCode).toBe(200);
+    expect(t.app.authCache.size.devices).toBeGreaterThan(0);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${player.device_code}`,
+      headers: { cookie },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await heartbeatCall(t.app, player.token, { status: 'ok' })).statusCode).toBe(401);
+  });
+});
+
+/** A server of its own (pool, listener, cache) on a database another one also uses. */
+async function serverOn(db: Database): Promise<App> {
+  const app = await buildApp({ config: testConfig(), db, modules: MODULES });
+  await app.ready();
+  return app;
+}
+
+/**
+ * Two servers on one database, as behind a load balancer: over PostgreSQL each has its own pool and
+ * listener connection, as two processes would; the embedded PGlite is one process's own database, so
+ * there the two share it (each with its own listener and cache).
+ */
+describe('two servers on one database', () => {
+  let drop = async () => {};
+  let handles: DatabaseHandle[] = [];
+  let a: { app: App; handle: DatabaseHandle };
+  let b: { app: App; handle: DatabaseHandle };
+  beforeAll(async () => {
+    if (TEST_DATABASE_URL) {
+      const database = await createPostgresDatabase();
+      drop = database.drop;
+      handles = [
+        await openDatabase({ dataDir: tempDir(), databaseUrl: database.url }),
+        await openDatabase({ dataDir: tempDir(), databaseUrl: database.url }),
+      ];
+    } else {
+      handles = [await openDatabase({ dataDir: tempDir(), databaseUrl: undefined }, { memory: true })];
+    }
+    const [first, second = first] = handles as [DatabaseHandle, DatabaseHandle?];
+    a = { app: await serverOn(first.db), handle: first };
+    b = { app: await serverOn(second.db), handle: second };
+  });
+  afterAll(async () => {
+    await a?.app.close();
+    await b?.app.close();
+    for (const handle of handles) await handle.close();
+    await drop();
+  });
+
+  it('a logout on one ends the session the other has cached', async () => {
+    const user = await createUser(a.handle.db);
+    const cookie = await loginAs(a.app, user);
+    expect((await me(b.app, cookie)).statusCode).toBe(200);
+    expect(b.app.authCache.session(sessionIdOf(cookie), Date.now())).toBeDefined();
+
+    const seen = invalidation(b.app, sessionIdOf(cookie));
+    const out = await a.app.inject({ method: 'DELETE', url: `/api/users/${user.userId}/auth`, headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    await seen;
+    expect((await me(b.app, cookie)).statusCode).toBe(401);
+  });
+
+  it("a role change and a removal through one reach the other's cache", async () => {
+    const user = await createUser(a.handle.db, { role: 'DS_KT', region: 'JP' });
+    const cookie = await loginAs(a.app, user);
+    expect((await me(b.app, cookie)).json().data.authority).toBe('DS_KT');
+    const pk = await userPk(a.handle.db, user.userId);
+
+    let seen = invalidation(b.app, pk);
+    await a.handle.db.update(users).set({ authority: 'DS_FRIT', region: '' }).where(eq(users.id, pk));
+    await seen;
+    expect((await me(b.app, cookie)).json().data).toMatchObject({ authority: 'DS_FRIT', region: '' });
+
+    seen = invalidation(b.app, pk);
+    await removeUser(a.handle.db, { userId: user.userId }, { actor: 'test' });
+    await seen;
+    expect((await me(b.app, cookie)).statusCode).toBe(401);
+  });
+
+  it("a player deleted through one is refused by the other's next heartbeat", async () => {
+    const admin = await createUser(a.handle.db);
+    const cookie = await loginAs(a.app, admin);
+    const player = await activePlayer(a.app, cookie);
+    expect((await heartbeatCall(b.app, player.token, { status: 'ok' })).statusCode).toBe(200);
+    expect(b.app.authCache.size.devices).toBeGreaterThan(0);
+    const deleted = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${player.device_code}`,
+      headers: { cookie },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // No waiting for the notification: the heartbeat's write checks the token itself.
+    expect((await heartbeatCall(b.app, player.token, { status: 'ok' })).statusCode).toBe(401);
+  });
+
+  // Only a listener with a connection of its own can lose it: PGlite's runs in this process.
+  it.runIf(TEST_DATABASE_URL)(
+    'serves nothing from the cache while its listener is down, and starts empty when it is back',
+    async () => {
+      const user = await createUser(a.handle.db, { role: 'DS_KT', region: 'JP' });
+      const cookie = await loginAs(a.app, user);
+      expect((await me(b.app, cookie)).statusCode).toBe(200);
+      const down = once(b.app.authCache, 'listening');
+      const back = new Promise<void>((resolve) => {
+        const state = (up: boolean) => {
+          if (!up) return;
+          b.app.authCache.off('listening', state);
+          resolve();
+        };
+        b.app.authCache.on('listening', state);
+      });
+      // Every listener of this database is cut (the servers' own pools hold no LISTEN).
+      await a.handle.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      );
+      expect(await down).toEqual([false]);
+      expect(b.app.authCache.enabled).toBe(false);
+      // A change nobody is told of while the listener is down is seen all the same.
+      await a.handle.db
+        .update(users)
+        .set({ authority: 'DS_FRIT', region: '' })
+        .where(eq(users.id, await userPk(a.handle.db, user.userId)));
+      expect((await me(b.app, cookie)).json().data.authority).toBe('DS_FRIT');
+      await back;
+      expect(b.app.authCache.enabled).toBe(true);
+      expect(b.app.authCache.size.sessions).toBe(0);
+    },
+  );
+});
