@@ -49,11 +49,24 @@ export function isReady(schedule: TManifestSchedule, verified: ReadonlySet<strin
 /**
  * What plays at `now`: the domain's current schedule (latest-created in range, in the store's zone) among the
  * ready ones. A newer schedule whose media are not complete yet does not start: the one before it (or the idle
- * screen) goes on meanwhile.
+ * screen) goes on meanwhile. The schedule on screen (`playing`, its id) whose playlist gained media (a content
+ * added, or one whose upload finished processing) goes on with the files it has while the new ones download,
+ * rather than leaving the screen to an older schedule or the idle screen meanwhile; a live schedule is not cut
+ * down so (its streams are all or nothing).
  */
-export function scheduleAt(manifest: TManifest, verified: ReadonlySet<string>, now: Date): TManifestSchedule | null {
-  const ready = manifest.schedules.filter((schedule) => isReady(schedule, verified));
-  return resolveCurrentSchedule(resolvable(ready), manifest.time_zone as TimeZone, now);
+export function scheduleAt(
+  manifest: TManifest,
+  verified: ReadonlySet<string>,
+  now: Date,
+  playing: string | null = null,
+): TManifestSchedule | null {
+  const candidates = manifest.schedules.flatMap((schedule) => {
+    if (isReady(schedule, verified)) return [schedule];
+    if (schedule.schedule_id !== playing || isLive(schedule)) return [];
+    const media = filesOf(schedule).filter((item) => verified.has(item.content_id));
+    return media.length > 0 ? [{ ...schedule, media }] : [];
+  });
+  return resolveCurrentSchedule(resolvable(candidates), manifest.time_zone as TimeZone, now);
 }
 
 /** The next schedule to start after `now` (any, ready or not), for the status overlay. */

@@ -238,7 +238,8 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     const aspect = aspectOf(manifest?.display_pattern);
     stage.classList.toggle('boxed', aspect !== null);
     stage.style.setProperty('--aspect', aspect === null ? '' : String(aspect));
-    screen.play(manifest ? scheduleAt(manifest, files.verified(), new Date(now.getTime() - (skew ?? 0))) : null);
+    const at = new Date(now.getTime() - (skew ?? 0));
+    screen.play(manifest ? scheduleAt(manifest, files.verified(), at, screen.playing?.schedule_id ?? null) : null);
     const playing = screen.playing !== null;
     idle.hidden = playing;
     stage.hidden = !playing;

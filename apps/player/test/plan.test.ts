@@ -104,6 +104,26 @@ describe('what the web player plays', () => {
     expect(scheduleAt(plan, new Set(), now)).toBeNull();
   });
 
+  it('keeps the schedule on screen playing the files it has while media added to its playlist download', () => {
+    const grown = schedule('shop', { media: [media('red', 'movie'), media('blue', 'movie')] });
+    const older = schedule('older', { created_at: '2025-12-01T00:00:00.000Z' });
+    const plan = manifest([grown, older]);
+    const now = new Date('2026-03-01T12:00:00Z');
+    const verified = new Set(['red', 'older-a']);
+    // On screen: the schedule goes on with red alone, neither the older schedule nor the idle screen.
+    const onScreen = scheduleAt(plan, verified, now, 'shop');
+    expect(onScreen?.schedule_id).toBe('shop');
+    expect(onScreen?.media.map((item) => item.content_id)).toEqual(['red']);
+    // Not on screen yet: it waits for all its media, as any newer schedule does.
+    expect(scheduleAt(plan, verified, now, 'older')?.schedule_id).toBe('older');
+    expect(scheduleAt(plan, verified, now)?.schedule_id).toBe('older');
+    // Nothing of it downloaded: nothing to go on with.
+    expect(scheduleAt(plan, new Set(['older-a']), now, 'shop')?.schedule_id).toBe('older');
+    // Once blue is verified, the whole playlist.
+    const whole = scheduleAt(plan, new Set(['red', 'blue', 'older-a']), now, 'shop');
+    expect(whole?.media.map((item) => item.content_id)).toEqual(['red', 'blue']);
+  });
+
   it('downloads Night media only from the download hour, store time, unless the schedule already started', () => {
     const night = schedule('night', {
       delivery_timing: 'NIGHT',
