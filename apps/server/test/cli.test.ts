@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,31 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateAdminInput } from '../src/admin/commands';
 import { auditLog } from '../src/db/schema';
 import { type RunningServer, startServer } from '../src/server';
-import { createPostgresDatabase, loginAs, SERVER_DIR, TEST_DATABASE_URL, tempDir, testConfig } from './helpers';
+import { createPostgresDatabase, loginAs, runCli, TEST_DATABASE_URL, tempDir, testConfig } from './helpers';
 
-type CliResult = { code: number | null; stdout: string; stderr: string };
-
-function runCli(args: string[], env: Record<string, string>, input?: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, DATABASE_URL: '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
-}
-
-/** Where the CLI finds its data: a temp DATA_DIR, plus a fresh PostgreSQL database when testing on PostgreSQL. */
 async function cliEnvironment() {
   const dataDir = tempDir('signage-cli-');
   const database = TEST_DATABASE_URL ? await createPostgresDatabase() : undefined;

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { beginEmbeddedOpen, PGLITE_SETTINGS } from '../src/db/embedded';
 import { makePgliteTemplate, templateMatches } from '../src/db/pgliteTemplate';
 import { MIGRATIONS_FOLDER } from '../src/paths';
 import { type RunningServer, startServer } from '../src/server';
-import { loginAs, SERVER_DIR, tempDir, testConfig } from './helpers';
+import { loginAs, runCli, tempDir, testConfig } from './helpers';
 
 /**
  * A first start on the embedded database from the migrated empty database the build makes (issue 15 item 5:
@@ -45,26 +44,6 @@ async function expectReadyWithAdmin(server: RunningServer): Promise<void> {
   await loginAs(server.app, { userId: 'admin', password: PASSWORD });
 }
 
-function runCli(args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 describe('a first start from the build template', () => {
   const dataDir = tempDir('signage-first-');
   let server: RunningServer | undefined;
@@ -89,7 +68,7 @@ describe('a first start from the build template', () => {
     await server.close();
     server = undefined;
 
-    const list = await runCli(['user', 'list'], dataDir);
+    const list = await runCli(['user', 'list'], { DATA_DIR: dataDir });
     expect(list.stderr).toBe('');
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^admin\s+Administrator\s+DS_FRIT/m);

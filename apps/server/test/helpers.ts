@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -187,4 +188,27 @@ export async function loginAs(app: App, user: { userId: string; password: string
   const cookie = response.cookies.find((c) => c.name === 'sid');
   if (!cookie) throw new Error('no session cookie');
   return `sid=${cookie.value}`;
+}
+
+export type CliResult = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the admin CLI from the sources (as `npm run cli` does) on the embedded database unless `env` says otherwise. */
+export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, DATABASE_URL: '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
 }
