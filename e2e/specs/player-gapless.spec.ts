@@ -37,7 +37,19 @@ async function upload(mk: APIRequestContext, file: string, name: string): Promis
     },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()).data as { content_id: string }).content_id;
+  const { content_id, key } = (await response.json()).data as { content_id: string; key: string };
+  // Ready before it is scheduled: this test watches two clips alternate, not a playlist that grows while a
+  // clip is still processing (plan.test.ts covers that: the schedule on screen goes on with what it has).
+  await expect
+    .poll(
+      async () =>
+        ((await (await mk.get(`/api/contents/${key}`)).json()).data as { processing_state: string }).processing_state,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('ready');
+  return content_id;
 }
 
 type Sample = { t: number; colour: 'red' | 'blue' | 'black' | 'other' | 'none'; time: number };
