@@ -45,6 +45,9 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     await expect(page).toHaveURL(/\/newdevice\/list$/);
     await rowOf(page, serial).getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(new RegExp(`/newdevice/register/${serial}$`));
+    // The address changes before the page's lazy chunk replaces the waiting list, whose rows (other specs'
+    // players too) have Register buttons of their own: wait for the form first.
+    await expect(page.getByLabel('Store code')).toBeVisible();
     const register = page.getByRole('button', { name: 'Register', exact: true });
     await expect(register).toBeDisabled();
     await page.getByRole('button', { name: 'Deployment country' }).click();
