@@ -115,17 +115,15 @@ function EditContentsForm({
       kind: 'scheduleUpdate',
       title: t('scheduleView.edit.confirmTitle'),
       content: t('scheduleView.edit.confirmContent', { count: items.length }),
+      // The promise, not mutate's callbacks: the refresh after the write remounts this page's form (a new
+      // schedule version, see ChosenSchedule), which would drop those callbacks with it.
       onOk: () =>
-        update.mutate(
-          { zone_code: runtimeZone(), ...changes },
-          {
-            onSuccess: () => {
-              banner.show({ level: 'info', text: 'scheduleView.edit.done' });
-              backToPlayer();
-            },
-            onError: (error) =>
-              banner.show({ level: 'error', text: errorMessageOf(error, MESSAGES.schedulePutFailed) }),
+        void update.mutateAsync({ zone_code: runtimeZone(), ...changes }).then(
+          () => {
+            banner.show({ level: 'info', text: 'scheduleView.edit.done' });
+            backToPlayer();
           },
+          (error) => banner.show({ level: 'error', text: errorMessageOf(error, MESSAGES.schedulePutFailed) }),
         ),
     });
   };

@@ -62,6 +62,31 @@ describe('Schedule update', () => {
     expect(await screen.findByText('The schedule has been updated')).toBeInTheDocument();
   });
 
+  it('shows the player and the message when the refresh after the update brings a new version', {
+    timeout: 60_000,
+  }, async () => {
+    const user = userEvent.setup();
+    let version = schedule.updated_at;
+    // As the server does: the schedule read again after the write carries its new version.
+    const { requests } = mockFetch({
+      'GET /api/schedules/s1': () => success({ ...schedule, updated_at: version }),
+      'GET /api/schedules': () => success(listOf([{ ...schedule, updated_at: version }])),
+      'PUT /api/schedules/s1': () => {
+        version = '2026-12-01T00:00:00.000Z';
+        return success({ ...schedule, updated_at: version });
+      },
+      'GET /api/devices/DVTEST': () => success({ devices: [testDevice({ time_zone: 'Asia/Tokyo' })] }),
+    });
+    const { router } = renderApp(PATH, userWith('DS_MK', { region: '' }));
+    const name = await screen.findByLabelText('Schedule name', {}, SLOW);
+    await user.type(name, ' 2');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await confirm(user, 'Update the schedule?', 'OK');
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/device/detail'));
+    expect(await screen.findByText('The schedule has been updated')).toBeInTheDocument();
+  });
+
   it('shows a field error and sends nothing when the name is emptied', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     const { requests } = mockSchedule();

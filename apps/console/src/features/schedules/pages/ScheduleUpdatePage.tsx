@@ -68,14 +68,17 @@ function UpdateForm({
       kind: 'scheduleUpdate',
       title: t('scheduleView.update.confirmTitle'),
       content: t('scheduleView.update.confirmContent', { name: form.scheduleName }),
+      // The promise, not mutate's callbacks: the refresh after the write gives the schedule a new version,
+      // which remounts this form (ChosenSchedule keys it so) and would drop those callbacks with it, leaving
+      // the user on the form with neither the message nor the player's detail.
       onOk: () =>
-        update.mutate(scheduleUpdateBody(before, form, { today, zoneCode: userZone() }), {
-          onSuccess: () => {
+        void update.mutateAsync(scheduleUpdateBody(before, form, { today, zoneCode: userZone() })).then(
+          () => {
             banner.show({ level: 'info', text: 'scheduleView.update.done' });
             backToPlayer();
           },
-          onError: (error) => banner.show({ level: 'error', text: errorMessageOf(error, MESSAGES.schedulePutFailed) }),
-        }),
+          (error) => banner.show({ level: 'error', text: errorMessageOf(error, MESSAGES.schedulePutFailed) }),
+        ),
     });
   };
 
@@ -86,18 +89,18 @@ function UpdateForm({
       content: t('scheduleView.delete.confirmContent', { name: schedule.schedule_name }),
       okText: t('common.delete'),
       danger: true,
+      // The promise, as for the update: the refresh after the delete unmounts this form (the schedule is gone).
       onOk: () =>
-        remove.mutate(schedule.schedule_id, {
-          onSuccess: () => {
+        void remove.mutateAsync(schedule.schedule_id).then(
+          () => {
             banner.show({ level: 'info', text: 'scheduleView.delete.done' });
             // SPEC.md section 4: from player detail the detail reloads (its queries were invalidated); from
             // elsewhere the schedule selection is cleared and the player's detail shown.
             if (from !== 'detail') useDeviceContentList.setState({ scheduleId: null });
             backToPlayer();
           },
-          onError: (error) =>
-            banner.show({ level: 'error', text: errorMessageOf(error, MESSAGES.scheduleDeleteFailed) }),
-        }),
+          (error) => banner.show({ level: 'error', text: errorMessageOf(error, MESSAGES.scheduleDeleteFailed) }),
+        ),
     });
 
   return (
