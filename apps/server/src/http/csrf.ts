@@ -56,11 +56,15 @@ function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): bo
  * browser never attaches by itself, and stays open.
  */
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | undefined): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: it runs on every request and never waits for anything.
+  app.addHook('onRequest', (request, _reply, done) => {
     // The matched route, not the raw URL: '/%61pi/…' reaches the same handlers as '/api/…'.
     const path = request.routeOptions.url ?? request.url;
-    if (!STATE_CHANGING.has(request.method) || !path.startsWith('/api/')) return;
-    if (request.routeOptions.config.allowCrossSite) return;
-    if (isCrossSite(request, publicUrl)) throw forbidden(MESSAGES.crossSiteRequest);
+    const refused =
+      STATE_CHANGING.has(request.method) &&
+      path.startsWith('/api/') &&
+      !request.routeOptions.config.allowCrossSite &&
+      isCrossSite(request, publicUrl);
+    done(refused ? forbidden(MESSAGES.crossSiteRequest) : undefined);
   });
 }

@@ -46,8 +46,9 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
 
 /** Security headers on every answer: API, console, static files, errors and 404s alike. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer and never waits for anything.
+  app.addHook('onSend', (request, reply, payload, done) => {
     applySecurityHeaders(request, reply);
-    return payload;
+    done(null, payload);
   });
 }
