@@ -20,6 +20,7 @@ import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { MODULES } from './modules';
 import { createContentProcessing, createMediaDeps } from './modules/contents';
+import { heartbeatsSettled } from './modules/devices';
 import { endEveryBroadcast } from './modules/live';
 import { startPlayPruning } from './modules/plays';
 import { contentPlayers, playerSchedules, scheduleContentUsage } from './modules/schedules';
@@ -156,6 +157,10 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => contentProcessing.stop());
   app.decorate('contentProcessing', contentProcessing);
+  // Heartbeats are answered once their write is sent (agent/heartbeat.ts): a stop lets the sent ones finish
+  // before the database closes; tests wait for them before they read.
+  app.decorate('heartbeatsSettled', () => heartbeatsSettled(db));
+  app.addHook('onClose', async () => heartbeatsSettled(db));
   const deps: AppDeps = {
     config,
     db,

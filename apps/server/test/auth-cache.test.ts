@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashDeviceToken } from '../src/agent/device';
 import { type App, buildApp } from '../src/app';
 import { AUTH_CACHE_MAX_ENTRIES, AUTH_CACHE_TTL_MS, AuthCache, DEVICE_CACHE_TTL_MS } from '../src/auth/cache';
 import { hashToken } from '../src/auth/sessions';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
-import { users } from '../src/db/schema';
+import { devices, users } from '../src/db/schema';
 import { MODULES } from '../src/modules';
 import { changePassword, removeUser } from '../src/modules/users/admin';
 import {
@@ -18,7 +19,7 @@ import {
   tempDir,
   testConfig,
 } from './helpers';
-import { activePlayer, heartbeatCall } from './players/fixtures';
+import { activePlayer, deviceRow, heartbeatCall } from './players/fixtures';
 
 const me = (app: App, cookie: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
 const sessionIdOf = (cookie: string) => hashToken(cookie.slice('sid='.length));
@@ -195,6 +196,29 @@ describe('the request path cache in one server', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await heartbeatCall(t.app, player.token, { status: 'ok' })).statusCode).toBe(401);
   });
+
+  it('a beat answered from a stale entry records nothing, and the next one is refused', async () => {
+    const admin = await createUser(t.db);
+    const cookie = await loginAs(t.app, admin);
+    const player = await activePlayer(t.app, cookie);
+    expect((await heartbeatCall(t.app, player.token, { status: 'ok' })).statusCode).toBe(200);
+    const tokenHash = hashDeviceToken(player.token);
+    const cached = t.app.authCache.device(tokenHash, Date.now());
+    if (!cached) throw new Error('the beat did not cache its player');
+    // The token goes in the database; the entry is put back as if its notification had not come yet.
+    await invalidating(t.app, tokenHash, () =>
+      t.db.update(devices).set({ tokenHash: null }).where(eq(devices.deviceCode, player.device_code)),
+    );
+    t.app.authCache.putDevice(tokenHash, t.app.authCache.generation, cached, Date.now());
+    const before = await deviceRow(t.db, player.device_code);
+
+    // Answered once its write is sent; the write checks the token and records nothing...
+    expect((await heartbeatCall(t.app, player.token, { status: 'error', time_zone: 'UTC' })).statusCode).toBe(200);
+    expect(await deviceRow(t.db, player.device_code)).toEqual(before);
+    // ...and forgets the entry, so the next call reads the database and is refused.
+    expect(t.app.authCache.device(tokenHash, Date.now())).toBeUndefined();
+    expect((await heartbeatCall(t.app, player.token, { status: 'ok' })).statusCode).toBe(401);
+  });
 });
 
 /** A server of its own (pool, listener, cache) on a database another one also uses. */
@@ -272,13 +296,14 @@ describe('two servers on one database', () => {
     const player = await activePlayer(a.app, cookie);
     expect((await heartbeatCall(b.app, player.token, { status: 'ok' })).statusCode).toBe(200);
     expect(b.app.authCache.size.devices).toBeGreaterThan(0);
+    const seen = invalidation(b.app, hashDeviceToken(player.token));
     const deleted = await a.app.inject({
       method: 'DELETE',
       url: `/api/devices/${player.device_code}`,
       headers: { cookie },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    // No waiting for the notification: the heartbeat's write checks the token itself.
+    await seen;
     expect((await heartbeatCall(b.app, player.token, { status: 'ok' })).statusCode).toBe(401);
   });
 

@@ -48,6 +48,8 @@ async function heartbeat(token: string, delivery: TDeliveryReport) {
     payload: { status: 'ok', delivery },
   });
   expect(response.statusCode, response.body).toBe(200);
+  // Answered once its write is sent: what the detail shows next is what was written.
+  await t.app.heartbeatsSettled();
 }
 
 async function detail(code: string): Promise<TDevice> {

@@ -198,6 +198,7 @@ describe('player list filters (SPEC 7)', () => {
       payload: { status: 'ok' },
     });
     expect(beat.statusCode).toBe(200);
+    await w.t.app.heartbeatsSettled();
     const after = (await w.list('frit')).json().data.devices.map((d: { device_code: string }) => d.device_code);
     expect(after).toEqual(before);
   });

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { devices, settings } from '../../src/db/schema';
+import { heartbeatsSettled } from '../../src/modules/devices';
 
 let serialSequence = 0;
 export const nextSerial = (prefix = 'SN') => `${prefix}-${process.pid}-${++serialSequence}`;
@@ -90,16 +91,21 @@ export async function activePlayer(app: App, cookie: string, store: Store = {}, 
   return { serial, device_code: issued.device_code, token: paired.json().data.token as string };
 }
 
+/** A heartbeat, returned once what it reported is written (the server answers once the write is sent). */
 export async function heartbeatCall(app: App, token: string | undefined, payload: unknown = {}) {
-  return app.inject({
+  const response = await app.inject({
     method: 'POST',
     url: '/agent/v1/heartbeat',
     headers: token ? { authorization: `Bearer ${token}` } : {},
     payload: payload as object,
   });
+  await app.heartbeatsSettled();
+  return response;
 }
 
+/** The player's row as stored once the heartbeats answered so far are written (answered when sent). */
 export async function deviceRow(db: Database, deviceCode: string) {
+  await heartbeatsSettled(db);
   const [row] = await db.select().from(devices).where(eq(devices.deviceCode, deviceCode));
   return row;
 }

@@ -13,6 +13,7 @@ export {
   announceSerial,
   deleteSpentPin,
   HEARTBEAT_ORDER_HORIZON_MS,
+  heartbeatsSettled,
   pairDevice,
   recordHeartbeat,
   registerStore,

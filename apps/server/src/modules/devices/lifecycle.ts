@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { canPlayerTransition, type PlayerEvent, playerStateOf, type TDeliveryReport } from '@signage/domain';
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, outlivesThisProcess } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { devicePins, devices, deviceTags } from '../../db/schema';
 import type { Arrival } from '../../http/arrival';
@@ -132,11 +132,34 @@ export async function pairDevice(db: Database, row: DeviceRow, pinHash: string, 
   return paired.length > 0;
 }
 
+/** A heartbeat on its way: `sent` once the beat may be answered, `written` with the outcome. */
+export type HeartbeatWrite = {
+  /**
+   * Resolves once the beat will be written even if this process dies now: on a PostgreSQL server, when the
+   * statement carrying it has been handed to the driver (the server commits what it received); on the
+   * embedded PGlite, which dies with the process, when it is written.
+   */
+  sent: Promise<void>;
+  /**
+   * true once written; false when the player no longer holds this token (deleted, revoked or paired again
+   * since its token was checked): the write checks the token itself, so a token the request path took from
+   * its cache records nothing once it is gone. Rejects when the statement failed.
+   */
+  written: Promise<boolean>;
+};
+
+const writerOf = (db: Database) => {
+  let writer = heartbeatWriters.get(db);
+  if (!writer) {
+    writer = new HeartbeatWriter(db);
+    heartbeatWriters.set(db, writer);
+  }
+  return writer;
+};
+
 /**
  * A heartbeat: alive state, time and the zone the player reports (not updated_at: the list order follows
- * staff changes). Resolves once it is written: true, or false when the player no longer holds this token
- * (deleted, revoked or paired again since its token was checked): the write checks the token itself, so a
- * token the request path took from its cache records nothing once it is gone.
+ * staff changes).
  *
  * A player's beats are applied in the order they arrived at this process (`arrival`, taken before the
  * request awaited anything), whatever order their token lookups finished in: see HeartbeatWriter.
@@ -147,13 +170,8 @@ export function recordHeartbeat(
   tokenHash: string,
   beat: { alive: boolean; reportedTimeZone: string | undefined; delivery?: TDeliveryReport | undefined },
   arrival: Arrival,
-): Promise<boolean> {
-  let writer = heartbeatWriters.get(db);
-  if (!writer) {
-    writer = new HeartbeatWriter(db);
-    heartbeatWriters.set(db, writer);
-  }
-  return writer.write({
+): HeartbeatWrite {
+  return writerOf(db).write({
     deviceCode,
     tokenHash,
     alive: beat.alive,
@@ -162,6 +180,11 @@ export function recordHeartbeat(
     zone: beat.reportedTimeZone ?? null,
     delivery: beat.delivery === undefined ? null : JSON.stringify(beat.delivery),
   });
+}
+
+/** Resolves once every heartbeat handed to this database's writer so far is written (or failed). */
+export function heartbeatsSettled(db: Database): Promise<void> {
+  return writerOf(db).settled();
 }
 
 /**
@@ -186,7 +209,7 @@ type Beat = {
   zone: string | null;
   delivery: string | null;
 };
-type Waiting = Beat & { resolve: (written: boolean) => void; reject: (error: unknown) => void };
+type Waiting = Beat & { sent: () => void; resolve: (written: boolean) => void; reject: (error: unknown) => void };
 /**
  * The arrival numbers of what the last statement that wrote a player's row carried (or carries, while it
  * runs): its alive state and time, its zone, its delivery report. A field of a beat is written only when the
@@ -231,14 +254,30 @@ class HeartbeatWriter {
   private readonly busy = new Set<string>();
   /** Insertion order is the order marks were set: the oldest first, for the sweep. */
   private readonly marks = new Map<string, Marks>();
+  /** Callers of settled() waiting for the queue to empty and the statements to end. */
+  private idle: (() => void)[] = [];
+  /** A beat is `sent` once its statement is handed to the driver (PostgreSQL), else once written. */
+  private readonly sentOnDispatch: boolean;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.sentOnDispatch = outlivesThisProcess(db);
+  }
 
-  write(beat: Beat): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ ...beat, resolve, reject });
-      this.pump();
+  write(beat: Beat): HeartbeatWrite {
+    let sent = () => {};
+    const sending = new Promise<void>((resolve) => {
+      sent = resolve;
     });
+    const written = new Promise<boolean>((resolve, reject) => {
+      this.queue.push({ ...beat, sent, resolve, reject });
+    });
+    this.pump();
+    return { sent: sending, written };
+  }
+
+  settled(): Promise<void> {
+    if (this.running === 0 && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
   }
 
   private pump(): void {
@@ -249,6 +288,7 @@ class HeartbeatWriter {
       void this.run(rows).finally(() => {
         this.running--;
         this.pump();
+        if (this.running === 0 && this.queue.length === 0) for (const resolve of this.idle.splice(0)) resolve();
       });
     }
   }
@@ -335,7 +375,7 @@ class HeartbeatWriter {
 
   private async run(rows: Row[]): Promise<void> {
     try {
-      const written = await heartbeatUpdate(this.db).execute({
+      const statement = heartbeatUpdate(this.db).execute({
         codes: rows.map((r) => r.code),
         tokens: rows.map((r) => r.token),
         alive: rows.map((r) => r.alive),
@@ -344,18 +384,26 @@ class HeartbeatWriter {
         deliveries: rows.map((r) => r.delivery),
         deliveryAts: rows.map((r) => r.deliveryAt),
       });
+      if (this.sentOnDispatch) for (const row of rows) for (const beat of row.beats) beat.sent();
+      const written = await statement;
       const codes = new Set(written.map((w) => w.code));
       for (const row of rows) {
         this.busy.delete(row.code);
         const ok = codes.has(row.code);
         if (!ok) this.restore(row);
-        for (const beat of row.beats) beat.resolve(ok);
+        for (const beat of row.beats) {
+          beat.sent();
+          beat.resolve(ok);
+        }
       }
     } catch (error) {
       for (const row of rows) {
         this.busy.delete(row.code);
         this.restore(row);
-        for (const beat of row.beats) beat.reject(error);
+        for (const beat of row.beats) {
+          beat.sent();
+          beat.reject(error);
+        }
       }
     }
   }

@@ -15,7 +15,9 @@ export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media, play
     devices: await editPlayer(deps, user, params.device_code, body),
   }));
   route(app, C.remove, async ({ user, params }) => {
-    await removePlayer(deps, user, params.device_code);
+    const { revokedTokenHash } = await removePlayer(deps, user, params.device_code);
+    // Refused here from the next call on, without waiting for the database's notification.
+    if (revokedTokenHash) app.authCache.forgetDevice(revokedTokenHash);
     return null;
   });
 };

@@ -157,9 +157,14 @@ export async function editPlayer(
 /**
  * Deletes a player (DS_LHQIT in its region, DS_FRIT anywhere), softly: its token stops working at once,
  * it leaves every list and every schedule (a schedule left with no player goes too), and its row keeps the
- * names play history shows. Its logs stay stored, unreachable.
+ * names play history shows. Its logs stay stored, unreachable. Returns the token it revoked, for this
+ * process's cache to forget at once (the others' hear of it from the database).
  */
-export async function removePlayer({ db, schedules }: PlayerDeps, user: SessionUser, deviceCode: string) {
+export async function removePlayer(
+  { db, schedules }: PlayerDeps,
+  user: SessionUser,
+  deviceCode: string,
+): Promise<{ revokedTokenHash: string | null }> {
   const row = await visibleDevice(db, user, deviceCode);
   await db.transaction(async (tx) => {
     if (!(await softDeleteDevice(tx, row, new Date()))) throw notFound(MESSAGES.playerDeleteFailed);
@@ -172,4 +177,5 @@ export async function removePlayer({ db, schedules }: PlayerDeps, user: SessionU
       detail: { device_name: row.deviceName, region: row.region, shop_no: row.shopNo },
     });
   });
+  return { revokedTokenHash: row.tokenHash };
 }
