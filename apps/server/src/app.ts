@@ -5,7 +5,6 @@ import { MESSAGES } from '@signage/domain';
 import Fastify, { type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuth } from './auth/guards';
-import { prepareDummyHash } from './auth/passwords';
 import { SESSION_COOKIE } from './auth/sessions';
 import type { Config } from './config';
 import { registerPlayer } from './console/player';
@@ -132,7 +131,6 @@ export async function buildApp({
 
   await app.register(fastifyCookie);
   const authCache = registerAuth(app, db);
-  prepareDummyHash();
   await registerDocs(app);
   const hub = new PushHub();
   // Awaited once the routes are registered: on a start the embedded database may still be opening
