@@ -100,7 +100,7 @@ export type ProductOptions = {
 let serverBuilt = false;
 
 /** The server as `npm start` runs it: built (apps/server/build.mjs) once per bench process, run by plain node. */
-function serverEntry(): string {
+export function serverEntry(): string {
   if (!serverBuilt) {
     execFileSync(process.execPath, [join(ROOT, 'apps/server/build.mjs')], { stdio: 'inherit' });
     serverBuilt = true;

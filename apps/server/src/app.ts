@@ -5,7 +5,6 @@ import { MESSAGES } from '@signage/domain';
 import Fastify, { type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuth } from './auth/guards';
-import { prepareDummyHash } from './auth/passwords';
 import { SESSION_COOKIE } from './auth/sessions';
 import type { Config } from './config';
 import { registerPlayer } from './console/player';
@@ -133,10 +132,12 @@ export async function buildApp({
 
   await app.register(fastifyCookie);
   const authCache = registerAuth(app, db);
-  prepareDummyHash();
   await registerDocs(app);
   const hub = new PushHub();
-  const pushListener = await listenForPush(db, hub, app.log, authCache);
+  // Awaited once the routes are registered: on a start the embedded database may still be opening
+  // (db/client.ts, openingPglite), and the LISTEN waits for it while the routes are built.
+  const pushListening = listenForPush(db, hub, app.log, authCache);
+  pushListening.catch(() => {});
   // Open push streams would hold the server's close open: end them first, then stop listening.
   app.addHook('preClose', async () => {
     hub.closeAll();
@@ -146,7 +147,12 @@ export async function buildApp({
     force.unref();
     app.server.once('close', () => clearTimeout(force));
   });
-  app.addHook('onClose', async () => pushListener.close());
+  app.addHook('onClose', async () => {
+    await pushListening.then(
+      (listener) => listener.close(),
+      () => {},
+    );
+  });
   const pruning = startPlayPruning(db, config.playRetentionDays, app.log);
   app.addHook('onClose', async () => pruning.stop());
   const mediaDeps = createMediaDeps(config, media);
@@ -184,6 +190,12 @@ export async function buildApp({
   app.setNotFoundHandler(async (request, reply) =>
     spa.wantsSpa(request) ? spa.sendIndex(reply) : reply.status(404).send(failure(MESSAGES.notFound)),
   );
+  try {
+    await pushListening;
+  } catch (error) {
+    await app.close().catch(() => {});
+    throw error;
+  }
   return app;
 }
 

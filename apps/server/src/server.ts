@@ -5,7 +5,7 @@ import { type AdminSocket, startAdminSocket } from './admin/socket';
 import { type App, buildApp } from './app';
 import { generatePassword, hashPassword } from './auth/passwords';
 import { type Config, displayUrl } from './config';
-import { type Database, type DatabaseHandle, DatabaseOpenError, openDatabase } from './db/client';
+import { type Database, type DatabaseHandle, DatabaseOpenError, openDatabase, openingPglite } from './db/client';
 import { type beginEmbeddedOpen, isFirstEmbeddedStart } from './db/embedded';
 import { HttpError } from './http/envelope';
 import { cleanUploadLeftovers, createMediaDeps } from './modules/contents';
@@ -133,17 +133,40 @@ export async function startServer(
   const admin = adminPassword(config, embedded?.firstStart ?? isFirstEmbeddedStart(config));
   let app: App | undefined;
   let handle: DatabaseHandle;
+  // The embedded database main.ts began opening: the app is built while it opens (each takes about half a
+  // second of a start on the 2-core machine), and serves only once it has opened.
+  let opened: Promise<void> | undefined;
   try {
-    handle = await openDatabase(config, {
-      embedded: embedded?.opening,
-      onPoolError: (error) => app?.log.error({ err: error }, 'database pool'),
-    });
+    if (embedded) {
+      const opening = openingPglite(embedded.opening);
+      handle = opening;
+      opened = opening.opened;
+    } else {
+      handle = await openDatabase(config, {
+        onPoolError: (error) => app?.log.error({ err: error }, 'database pool'),
+      });
+    }
   } catch (error) {
     if (error instanceof DatabaseOpenError) throw new StartupError(error.message, EXIT.database);
     throw error;
   }
   try {
-    app = await buildApp({ config, db: handle.db, media });
+    const building = buildApp({ config, db: handle.db, media });
+    const openError = await opened?.then(
+      () => undefined,
+      (error: unknown) => error ?? new Error('The embedded database could not open'),
+    );
+    if (openError !== undefined) {
+      // Every call the app made meanwhile fails with the open's error: the build ends, built or failed.
+      await building.then(
+        (built) => built.close(),
+        () => {},
+      );
+      await handle.close().catch(() => {});
+      if (openError instanceof DatabaseOpenError) throw new StartupError(openError.message, EXIT.database);
+      throw openError;
+    }
+    app = await building;
     const port = await listen(app, config);
     // After listen: a generated password is only worth creating when the server can show it and be used.
     const bootstrap = await createAdminIfEmpty(handle, config, admin);

@@ -14,6 +14,7 @@ import {
   PGLITE_SETTINGS,
   reason,
 } from './embedded';
+import type { PgliteProxy } from './pgliteProxy';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -61,6 +62,34 @@ async function openPglite(opening: Promise<EmbeddedDatabase>): Promise<DatabaseH
   const { client, close } = await opening;
   const db = drizzlePglite({ client: client as never, schema });
   return { db: db as unknown as Database, kind: 'pglite', close };
+}
+
+/**
+ * The embedded database begun by main.ts (embedded.ts), as a handle before it has opened: the server's app
+ * is built meanwhile (about half a second of a start), and each call of its client waits for the open and
+ * then goes to the database in the order it was made. `opened` settles with the open (rejecting with its
+ * DatabaseOpenError); nothing may be served before it fulfils.
+ */
+export function openingPglite(opening: Promise<EmbeddedDatabase>): DatabaseHandle & { opened: Promise<void> } {
+  const client = async () => (await opening).client;
+  const waiting: Pick<PgliteProxy, 'query' | 'exec' | 'transaction' | 'listen'> = {
+    query: async (sql, params, options) => (await client()).query(sql, params, options),
+    exec: async (sql) => (await client()).exec(sql),
+    transaction: async (callback) => (await client()).transaction(callback),
+    listen: async (channel, callback) => (await client()).listen(channel, callback),
+  };
+  const db = drizzlePglite({ client: waiting as never, schema });
+  const opened = opening.then(() => undefined);
+  opened.catch(() => {});
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    opened,
+    close: once(async () => {
+      const database = await opening.catch(() => undefined);
+      await database?.close();
+    }),
+  };
 }
 
 async function migratePostgres(url: string): Promise<void> {

@@ -84,11 +84,16 @@ export async function openEmbedded(
       settings: PGLITE_SETTINGS,
       migrationsFolder: MIGRATIONS_FOLDER,
     };
-    const fresh =
-      dataDir !== undefined &&
-      !fs.existsSync(path.join(dataDir, 'PG_VERSION')) &&
-      !(options.templateDir && (await seedFromTemplate(options.templateDir, dataDir, MIGRATIONS_FOLDER)));
-    let client = await PgliteProxy.open(open);
+    // No database yet: the template is copied while the database's thread loads PGlite, which opens it once
+    // the copy is in place (or runs initdb there when no template matches).
+    const creating = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    const seeding =
+      creating && options.templateDir
+        ? seedFromTemplate(options.templateDir, dataDir, MIGRATIONS_FOLDER)
+        : Promise.resolve(false);
+    seeding.catch(() => {});
+    let client = await PgliteProxy.open({ ...open, after: creating ? seeding : undefined });
+    const fresh = creating && !(await seeding);
     if (fresh) {
       // Without a template a first start runs initdb, whose WebAssembly instance stayed in the thread's
       // memory beside the database's (a server fresh from its first start held about 800 MB, a restarted

@@ -90,6 +90,12 @@ export class PgliteProxy {
     template?: Blob;
     settings: string[];
     migrationsFolder: string;
+    /**
+     * The thread starts at once and loads PGlite (its modules, its WebAssembly compiled) but opens `dataDir`
+     * only once this settles: a first start's copy of the template. When it rejects, the thread is ended
+     * and open rejects with its error.
+     */
+    after?: Promise<unknown>;
   }): Promise<PgliteProxy> {
     const template = options.template ? await options.template.arrayBuffer() : undefined;
     const worker = new Worker(path.join(SERVER_ROOT, 'src/db/pgliteWorker.mjs'), {
@@ -98,12 +104,13 @@ export class PgliteProxy {
         template,
         settings: options.settings,
         migrationsFolder: options.migrationsFolder,
+        awaitStart: options.after !== undefined,
       },
       // Plain JavaScript: it needs none of the server's loaders (tsx) or flags (--input-type would stop it).
       execArgv: [],
       transferList: template ? [template] : [],
     });
-    const started = await new Promise<Start>((resolve, reject) => {
+    const starting = new Promise<Start>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`its thread exited with code ${code}`));
       worker.once('error', reject);
       worker.once('exit', onExit);
@@ -113,6 +120,18 @@ export class PgliteProxy {
         resolve(message);
       });
     });
+    if (options.after) {
+      // Reported below, once the files are in place, or not at all when they could not be put there.
+      starting.catch(() => {});
+      try {
+        await options.after;
+      } catch (error) {
+        await worker.terminate();
+        throw error;
+      }
+      worker.postMessage({ start: true });
+    }
+    const started = await starting;
     if (started.failed) {
       await worker.terminate();
       throw revive(started.failed);

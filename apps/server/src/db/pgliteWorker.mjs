@@ -6,7 +6,10 @@
  * Plain JavaScript on purpose: a worker is loaded by Node itself, not through tsx or vitest, so it must
  * not need a TypeScript loader.
  *
- * Messages from the server, each with an `id` answered by { id, result } or { id, error }:
+ * Started with `awaitStart` (a first start copying the build's template), it loads PGlite at once and opens
+ * the database on the server's first message, { start: true }, sent once the copy is in place.
+ *
+ * Then messages from the server, each with an `id` answered by { id, result } or { id, error }:
  * - query { sql, params, rowMode, textTypes, tx? }: one statement; `textTypes` are the type oids whose
  *   values come back as PostgreSQL's text (drizzle parses those itself);
  * - exec { sql, tx? }: a script of statements, no parameters;
@@ -16,6 +19,7 @@
  * - listen / unlisten { channel }: notifications then arrive as { notify: channel, payload };
  * - close {}: closes the database (checkpoint) and answers when it is done.
  */
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -48,9 +52,38 @@ const plain = (/** @type {Record<string, unknown>} */ result) => {
   return data;
 };
 
+/**
+ * PGlite's WebAssembly compiled and its file bundle read, begun as soon as this thread starts: on a first
+ * start that happens while the main thread still copies the template (awaitStart), instead of after it.
+ * Anything amiss (files moved in another PGlite release) leaves PGlite to load them itself, as before.
+ */
+async function preload() {
+  try {
+    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+    const compile = async (/** @type {string} */ name) => WebAssembly.compile(await readFile(new URL(name, dist)));
+    const [pgliteWasmModule, initdbWasmModule, bundle] = await Promise.all([
+      compile('pglite.wasm'),
+      compile('initdb.wasm'),
+      readFile(new URL('pglite.data', dist)),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([bundle]) };
+  } catch {
+    return {};
+  }
+}
+
+const preloading = preload();
+/** With awaitStart, the database is opened only once the main thread says its files are in place. */
+const startSignal = workerData.awaitStart
+  ? new Promise((resolve) => parentPort?.once('message', resolve))
+  : Promise.resolve();
+
 async function open() {
   const { dataDir, template, settings, migrationsFolder } = workerData;
+  const preloaded = await preloading;
+  await startSignal;
   const client = await PGlite.create({
+    ...preloaded,
     ...(dataDir ? { dataDir } : { loadDataDir: template ? new Blob([template]) : undefined }),
     postgresqlconf: settings,
     // The player list's 'contains' searches use trigram indexes (migration 0009 creates the extension).

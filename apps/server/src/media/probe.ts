@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { locateFfprobe } from './binaries';
 import { runTool, ToolError } from './run';
+import { loadSharp } from './sharp';
 import { readFileHead, sniffMediaType } from './sniff';
 import { type MediaKind, MediaRejectedError } from './upload-rules';
 
@@ -52,6 +52,7 @@ function isQuarterTurn(stream: FfprobeStream): boolean {
 }
 
 async function probeImage(path: string): Promise<MediaProbe> {
+  const sharp = await loadSharp();
   try {
     const metadata = await sharp(path).metadata();
     const { width, height } = metadata.autoOrient;

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { locateFfmpeg } from './binaries';
 import { runTool, ToolError } from './run';
+import { loadSharp } from './sharp';
 import { type MediaKind, MediaRejectedError } from './upload-rules';
 
 /** Thumbnails fit inside this box (portrait videos stay as small as landscape ones in the list). */
@@ -8,10 +8,6 @@ export const THUMBNAIL_BOX = 320;
 export const THUMBNAIL_CONTENT_TYPE = 'image/jpeg';
 const JPEG_QUALITY = 80;
 const DEFAULT_THUMBNAIL_TIMEOUT_MS = 60_000;
-
-// Each upload is decoded once, so libvips' operation cache (up to 50 MB by default) holds nothing that
-// is used again; it only kept resident memory up after uploads (bench/memory.ts).
-sharp.cache(false);
 
 export interface ThumbnailOptions {
   /** The movie's duration, to pick the frame (min(1 s, 10 %)); probed by the caller. */
@@ -88,6 +84,7 @@ export async function makeThumbnail(
     input = frame;
   }
   const timeoutSeconds = Math.ceil((options.timeoutMs ?? DEFAULT_THUMBNAIL_TIMEOUT_MS) / 1000);
+  const sharp = await loadSharp();
   try {
     const info = await sharp(input)
       .timeout({ seconds: timeoutSeconds })

@@ -86,7 +86,7 @@ export const ssoRoutes: ModulePlugin = async (app, { deps: { db, config } }) => 
   });
 
   route(app, C.ssoMetadata, async ({ reply }) => {
-    const xml = metadataOf(requireSso(config.sso));
+    const xml = await metadataOf(requireSso(config.sso));
     return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
   });
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import type { SsoConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -61,7 +61,10 @@ export function newRequestId(): string {
  * against the configured certificates, name this server as audience, be within their validity with
  * the stated clock skew, and answer a request this server sent (InResponseTo 'always').
  */
-export function samlFor(sso: SsoConfig, cache: CacheProvider): SAML {
+export async function samlFor(sso: SsoConfig, cache: CacheProvider): Promise<SAML> {
+  // Loaded at the first single sign-on, not with the server's modules: node-saml and its XML signature
+  // and crypto packages took about 165 ms of every start (issue 15 item 5), most installations use none.
+  const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
   return new SAML({
     entryPoint: sso.idpSsoUrl,
     idpCert: sso.idpCerts,

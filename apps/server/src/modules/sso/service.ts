@@ -54,7 +54,7 @@ export function stateHashOf(state: string): string {
 export async function startSignOn(db: Database, sso: SsoConfig): Promise<{ url: string; state: string }> {
   await purgeExpired(db, new Date());
   const state = randomBytes(32).toString('base64url');
-  const saml = samlFor(sso, new DatabaseRequestCache(db, stateHashOf(state)));
+  const saml = await samlFor(sso, new DatabaseRequestCache(db, stateHashOf(state)));
   const url = await saml.getAuthorizeUrlAsync('', undefined, {});
   return { url, state };
 }
@@ -105,7 +105,7 @@ export function identityOf(sso: SsoConfig, profile: Profile): SsoIdentity {
 export async function completeSignOn(db: Database, sso: SsoConfig, samlResponse: string): Promise<string> {
   const now = new Date();
   const cache = new DatabaseRequestCache(db);
-  const saml = samlFor(sso, cache);
+  const saml = await samlFor(sso, cache);
   let facts: ReturnType<typeof checkAssertion>;
   let profile: Profile;
   try {
@@ -168,8 +168,8 @@ export async function exchangeToken(
 }
 
 /** The service provider metadata an identity provider administrator imports. */
-export function metadataOf(sso: SsoConfig): string {
-  return samlFor(sso, NO_CACHE).generateServiceProviderMetadata(null, null);
+export async function metadataOf(sso: SsoConfig): Promise<string> {
+  return (await samlFor(sso, NO_CACHE)).generateServiceProviderMetadata(null, null);
 }
 
 /** Metadata needs no request cache. */
