@@ -120,15 +120,18 @@ export async function completeSignOn(db: Database, sso: SsoConfig, samlResponse:
   const request = cache.found;
   if (!request) throw new SsoRefusal('ssoFailed', 'no request matched');
 
-  // Used once: the request (whoever deletes it wins) and the assertion ID (whoever records it wins).
+  // Used once: the request (whoever deletes it wins) and the assertion ID (whoever records it wins). Only
+  // the copy that claimed the request records the assertion: when two copies of one answer arrive at once,
+  // one may claim the request while the other records the assertion first, and both were refused.
   const fresh = await db.transaction(async (tx) => {
     const claimed = cache.claimed.has(request.id) || (await deleteRequest(tx, request.id));
+    if (!claimed) return { claimed, recorded: false };
     const expiresAt = facts.expiresAt ?? new Date(now.getTime() + ASSERTION_RECORD_FALLBACK_MS);
     const recorded = await recordAssertion(tx, hashToken(`${facts.issuer}\n${facts.id}`), expiresAt);
     return { claimed, recorded };
   });
-  if (!fresh.recorded) throw new SsoRefusal('ssoFailed', `assertion ${facts.id} replayed`);
   if (!fresh.claimed) throw new SsoRefusal('ssoFailed', `request ${request.id} already answered`);
+  if (!fresh.recorded) throw new SsoRefusal('ssoFailed', `assertion ${facts.id} replayed`);
 
   const identity = identityOf(sso, profile);
   return db.transaction(async (tx) => {
