@@ -33,7 +33,8 @@ export const heartbeatRoute: ModulePlugin = async (app, { deps: { db } }) => {
     );
     beat.written.then(
       (written) => {
-        if (!written) app.authCache.forgetDevice(tokenHash);
+        // As the database's notification would: the token's next call reads the database.
+        if (!written) app.authCache.apply(`d:${tokenHash}`);
       },
       (error: unknown) => request.log.error({ err: error, device: device.deviceCode }, 'heartbeat not written'),
     );

@@ -138,12 +138,6 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
     this.devices.set(tokenHash, device, now + this.deviceTtlMs, now);
   }
 
-  /** Forgets a player's token now (its write found it gone): its next call reads the database. */
-  forgetDevice(tokenHash: string): void {
-    this.gen++;
-    this.devices.map.delete(tokenHash);
-  }
-
   /** Applies one notification of AUTH_CACHE_CHANNEL (see migration 0018); anything unknown forgets everything. */
   apply(payload: string): void {
     this.gen++;

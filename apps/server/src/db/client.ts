@@ -48,15 +48,13 @@ export type OpenOptions = {
   embedded?: Promise<EmbeddedDatabase>;
 };
 
-/** Databases served by a PostgreSQL server, a process of its own (not the embedded PGlite in this one). */
-const served = new WeakSet<Database>();
-
 /**
  * Whether a statement sent to this database is finished even if this process dies meanwhile: true for a
- * PostgreSQL server (it runs and commits what it received, whoever is left to read the answer), false for
- * the embedded PGlite, which dies with the process.
+ * PostgreSQL server, reached through a pool (it runs and commits what it received, whoever is left to read
+ * the answer), false for the embedded PGlite, which dies with the process.
  */
-export const outlivesThisProcess = (db: Database): boolean => served.has(db);
+export const outlivesThisProcess = (db: Database): boolean =>
+  (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
 
 async function openPglite(opening: Promise<EmbeddedDatabase>): Promise<DatabaseHandle> {
   const { client, close } = await opening;
@@ -111,9 +109,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', (error) => options.onPoolError?.(error));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-  served.add(db);
-  return { db, kind: 'pg', close: once(() => pool.end()) };
+  const db = drizzlePg({ client: pool, schema });
+  return { db: db as unknown as Database, kind: 'pg', close: once(() => pool.end()) };
 }
 
 /**

@@ -17,7 +17,7 @@ export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media, play
   route(app, C.remove, async ({ user, params }) => {
     const { revokedTokenHash } = await removePlayer(deps, user, params.device_code);
     // Refused here from the next call on, without waiting for the database's notification.
-    if (revokedTokenHash) app.authCache.forgetDevice(revokedTokenHash);
+    if (revokedTokenHash) app.authCache.apply(`d:${revokedTokenHash}`);
     return null;
   });
 };
