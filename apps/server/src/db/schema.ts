@@ -201,6 +201,15 @@ export const playerListVersion = pgTable('player_list_version', {
 });
 
 /**
+ * A token that changes in every transaction that writes settings (migration 0019): a process keeps the names
+ * of settings it read while the token it read them with is unchanged (modules/setting/names.ts).
+ */
+export const settingNamesVersion = pgTable('setting_names_version', {
+  id: boolean('id').primaryKey().default(true),
+  token: uuid('token').notNull().defaultRandom(),
+});
+
+/**
  * Tags of a player: settings of type DEVICE_TAG. Deleting a tag removes it from its players.
  */
 export const deviceTags = pgTable(

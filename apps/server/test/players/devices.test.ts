@@ -1,5 +1,7 @@
 import { MESSAGES, MORE_RESULTS, NO_MORE_RESULTS } from '@signage/domain';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { settings } from '../../src/db/schema';
 import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
 import { activePlayer, announce, insertDeviceTag, issuePin, nextSerial, query, setDevice } from './fixtures';
 
@@ -227,6 +229,28 @@ describe('player list filters (SPEC 7)', () => {
       device_type: '9Unset',
     });
     expect(devices[0].tags.map((tag: { id: string }) => tag.id).sort()).toEqual([T1, T2]);
+  });
+
+  it("shows a tag's new name at once after any writer renamed it, and a deleted tag no more", async () => {
+    const w = await world();
+    const tagsOfC = async () => {
+      const [listed] = (await w.list('frit', { region: 'US' })).json().data.devices;
+      const [detailed] = (await w.detail('frit', w.codes.c)).json().data.devices;
+      expect(detailed.tags).toEqual(listed.tags);
+      return listed.tags;
+    };
+    expect(await tagsOfC()).toEqual([
+      { id: T1, en: 'Campaign', ja: 'Campaign (ja)', zh: 'Campaign (zh)', ko: 'Campaign (ko)' },
+      { id: T2, en: 'Window', ja: 'Window (ja)', zh: 'Window (zh)', ko: 'Window (ko)' },
+    ]);
+    // Written straight to the database, as another server process would: this one has shown the old names.
+    await w.t.db.update(settings).set({ en: 'Sale', ko: '세일' }).where(eq(settings.id, T1));
+    expect(await tagsOfC()).toEqual([
+      { id: T1, en: 'Sale', ja: 'Campaign (ja)', zh: 'Campaign (zh)', ko: '세일' },
+      { id: T2, en: 'Window', ja: 'Window (ja)', zh: 'Window (zh)', ko: 'Window (ko)' },
+    ]);
+    await w.t.db.delete(settings).where(eq(settings.id, T2));
+    expect(await tagsOfC()).toEqual([{ id: T1, en: 'Sale', ja: 'Campaign (ja)', zh: 'Campaign (zh)', ko: '세일' }]);
   });
 });
 

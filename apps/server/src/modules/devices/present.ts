@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { findContentsById } from '../contents';
 import { floorMapPresence } from '../floormap';
 import type { PlayerSchedulesPort } from '../types';
-import type { DeviceRow } from './repo';
+import type { PageDevice } from './repo';
 import { tagsOf } from './tags';
 
 /** What presenting players needs: the database, the schedules port, and the blob store for floor maps. */
@@ -12,8 +12,8 @@ export type PlayerDeps = { db: Database; schedules: PlayerSchedulesPort; blobs?:
 
 /** Whether every row was read with its un-ended schedule ids (the list page reads them in its statement). */
 const withScheduleIds = (
-  rows: (DeviceRow & { scheduleIds?: readonly string[] })[],
-): rows is (DeviceRow & { scheduleIds: readonly string[] })[] => rows.every((row) => row.scheduleIds !== undefined);
+  rows: (PageDevice & { scheduleIds?: readonly string[] })[],
+): rows is (PageDevice & { scheduleIds: readonly string[] })[] => rows.every((row) => row.scheduleIds !== undefined);
 
 /**
  * Rows as the API shows them: ISO times, effective alive state, tags with their names, has_schedule with
@@ -24,7 +24,7 @@ const withScheduleIds = (
  */
 export async function presentDevices(
   { db, schedules, blobs }: PlayerDeps,
-  rows: (DeviceRow & { tags?: TDeviceTag[]; scheduleIds?: readonly string[] })[],
+  rows: (PageDevice & { tags?: TDeviceTag[]; scheduleIds?: readonly string[] })[],
   now: Date,
 ): Promise<TDevice[]> {
   const onScreenIds = [...new Set(rows.flatMap((row) => row.delivery?.on_screen?.content_id ?? []))];
@@ -68,7 +68,7 @@ export async function presentDevices(
  * Confirmed delivery of a row: unknown until the player reports; pending while the server's plan changed
  * after it last collected (manifest_version null) or differs from what it applied; else up to date.
  */
-export function deliveryOf(row: DeviceRow, contentNames: Map<string, string>): TDeviceDelivery {
+export function deliveryOf(row: PageDevice, contentNames: Map<string, string>): TDeviceDelivery {
   const report = row.delivery;
   const pending = report !== null && (row.manifestVersion === null || report.applied_version !== row.manifestVersion);
   const state =

@@ -25,7 +25,7 @@ import type { KeysetCursor } from '../../http/cursor';
 import type { PlayerSchedulesPort } from '../types';
 import type { Counted } from './counts';
 import type { DeviceListFilter } from './scope';
-import { tagged, tagsJsonSql } from './tags';
+import { tagged, tagIdsJsonSql, tagNamesTokenSql, tagsNamed } from './tags';
 
 /**
  * A player row as the module reads it. Whether a player has a schedule is derived, never stored: the
@@ -110,8 +110,36 @@ const listToken = sql<string>`(select ${playerListVersion.token} from ${playerLi
 /** The devices row's own columns, qualified: a select list renders bare names, which a subquery would rebind. */
 const qualifiedPlayer = { deviceCode: sql.raw('"devices"."device_code"'), timeZone: sql.raw('"devices"."time_zone"') };
 
-export type ListedDevice = DeviceRow & { tags: TDeviceTag[]; scheduleIds: string[] };
-type PageRow = ListedDevice & { listToken: string };
+/**
+ * The columns a list page shows (presentDevices): not the token hash, nor the lifecycle times it does not
+ * show. Each column less is less for PostgreSQL to write out and for this process to parse, per row.
+ */
+const pageColumns = {
+  deviceCode: devices.deviceCode,
+  deviceName: devices.deviceName,
+  region: devices.region,
+  shopNo: devices.shopNo,
+  shopName: devices.shopName,
+  displayPattern: devices.displayPattern,
+  memo: devices.memo,
+  storeType: devices.storeType,
+  deviceType: devices.deviceType,
+  s2id: devices.s2id,
+  timeZone: devices.timeZone,
+  reportedTimeZone: devices.reportedTimeZone,
+  isAlive: devices.isAlive,
+  isActivated: devices.isActivated,
+  activatedAt: devices.activatedAt,
+  lastAccessed: devices.lastAccessed,
+  delivery: devices.delivery,
+  deliveryReportedAt: devices.deliveryReportedAt,
+  manifestVersion: devices.manifestVersion,
+  manifestChangedAt: devices.manifestChangedAt,
+  updatedAt: devices.updatedAt,
+};
+export type PageDevice = { [K in keyof typeof pageColumns]: DeviceRow[K] };
+export type ListedDevice = PageDevice & { tags: TDeviceTag[]; scheduleIds: string[] };
+type PageRow = PageDevice & { tagIds: string[]; scheduleIds: string[]; listToken: string; namesToken: string };
 type PageOptions = { cursor: KeysetCursor | null; limit: number; now: Date };
 
 /** One page's statement: the rows in keyset order (updated_at, device_code), no OFFSET. */
@@ -135,10 +163,11 @@ function pageQuery(
   const direction = descending ? desc : asc;
   return db
     .select({
-      ...playerColumns,
-      tags: tagsJsonSql,
+      ...pageColumns,
+      tagIds: tagIdsJsonSql,
       scheduleIds: schedulesSql.unendedIdsSql(qualifiedPlayer),
       listToken,
+      namesToken: tagNamesTokenSql,
     })
     .from(devices)
     .where(and(...clauses))
@@ -183,9 +212,9 @@ function shapeOf(filter: DeviceListFilter, cursor: boolean): string {
 }
 
 /**
- * One page in keyset order (updated_at, device_code); no OFFSET. Each row with its tags (named) and the ids
- * of its un-ended schedules, and the token of player_list_version its snapshot read (null when the page is
- * empty).
+ * One page in keyset order (updated_at, device_code); no OFFSET. Each row with its tags (named: see
+ * tagsNamed) and the ids of its un-ended schedules, and the token of player_list_version its snapshot read
+ * (null when the page is empty).
  */
 export async function listDevices(
   db: Database,
@@ -215,8 +244,13 @@ export async function listDevices(
     const cursor = page.cursor ? { at: page.cursor.at, key: page.cursor.key } : null;
     found = await pageQuery(db, filter, where, cursor, page.limit, schedulesSql);
   }
-  const rows = found.map(({ listToken: _token, ...row }) => row);
-  return { rows, token: found[0]?.listToken ?? null };
+  const first = found[0];
+  const rows = await tagsNamed(
+    db,
+    first?.namesToken ?? null,
+    found.map(({ listToken: _list, namesToken: _names, ...row }) => row),
+  );
+  return { rows, token: first?.listToken ?? null };
 }
 
 /** The number of players a search finds, with the token of player_list_version in the same snapshot. */

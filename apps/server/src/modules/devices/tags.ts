@@ -2,6 +2,7 @@ import type { TDeviceTag } from '@signage/domain';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devices, deviceTags, settings } from '../../db/schema';
+import { settingNames, settingNamesTokenSql } from '../setting';
 
 /** Players carrying any of the tags, as a condition on the devices table. */
 export function tagged(ids: string[]): SQL {
@@ -9,21 +10,47 @@ export function tagged(ids: string[]): SQL {
 }
 
 /**
- * A player's tags with their names as a JSON array ordered by tag, for a query on the devices
- * table: the list page reads its rows' tags in its own statement (one round trip less per request).
+ * A player's tag ids as a JSON array in tag order, for a query on the devices table: the list page reads its
+ * rows' tags in its own statement, with the token that names them (tagsNamed).
  */
-export const tagsJsonSql = sql<
-  TDeviceTag[]
->`coalesce((select json_agg(json_build_object('id', dt.setting_id, 'en', coalesce(s.en, ''), 'ja', coalesce(s.ja, ''), 'zh', coalesce(s.zh, ''), 'ko', coalesce(s.ko, '')) order by dt.setting_id) from ${deviceTags} dt left join ${settings} s on s.id = dt.setting_id where dt.device_code = ${sql.raw('"devices"."device_code"')}), '[]'::json)`;
+export const tagIdsJsonSql = sql<
+  string[]
+>`coalesce((select json_agg(dt.setting_id order by dt.setting_id) from ${deviceTags} dt where dt.device_code = ${sql.raw('"devices"."device_code"')}), '[]'::json)`;
 
-/** The tags of players with their names, in one query (the list page's tagsJsonSql, for given players). */
+/** The token that names tag ids read in the same statement (see settingNames). */
+export const tagNamesTokenSql = settingNamesTokenSql;
+
+const NO_NAMES = { en: '', ja: '', zh: '', ko: '' };
+
+/**
+ * Rows' tag ids as the API shows tags, with their names: the names come from this process's copy while the
+ * token the rows were read with is the one it holds (no round trip), else from one query.
+ */
+export async function tagsNamed<R extends { tagIds: string[] }>(
+  db: Database,
+  token: string | null,
+  rows: R[],
+): Promise<(Omit<R, 'tagIds'> & { tags: TDeviceTag[] })[]> {
+  const names = await settingNames(
+    db,
+    token,
+    rows.flatMap((row) => row.tagIds),
+  );
+  return rows.map(({ tagIds, ...row }) => ({
+    ...row,
+    tags: tagIds.map((id) => ({ id, ...(names.get(id) ?? NO_NAMES) })),
+  }));
+}
+
+/** The tags of players with their names (the list page's tag ids and tagsNamed, for given players). */
 export async function tagsOf(db: Database, codes: string[]): Promise<Map<string, TDeviceTag[]>> {
   if (codes.length === 0) return new Map();
   const rows = await db
-    .select({ deviceCode: devices.deviceCode, tags: tagsJsonSql })
+    .select({ deviceCode: devices.deviceCode, tagIds: tagIdsJsonSql, token: tagNamesTokenSql })
     .from(devices)
     .where(inArray(devices.deviceCode, codes));
-  return new Map(rows.map((row) => [row.deviceCode, row.tags]));
+  const named = await tagsNamed(db, rows[0]?.token ?? null, rows);
+  return new Map(named.map((row) => [row.deviceCode, row.tags]));
 }
 
 /**
