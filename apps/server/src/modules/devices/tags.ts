@@ -2,7 +2,7 @@ import type { TDeviceTag } from '@signage/domain';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devices, deviceTags, settings } from '../../db/schema';
-import { settingNames, settingNamesTokenSql } from '../setting';
+import { type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
 
 /** Players carrying any of the tags, as a condition on the devices table. */
 export function tagged(ids: string[]): SQL {
@@ -11,7 +11,7 @@ export function tagged(ids: string[]): SQL {
 
 /**
  * A player's tag ids as a JSON array in tag order, for a query on the devices table: the list page reads its
- * rows' tags in its own statement, with the token that names them (tagsNamed).
+ * rows' tags in its own statement, with the token that names them (tagNames).
  */
 export const tagIdsJsonSql = sql<
   string[]
@@ -20,27 +20,16 @@ export const tagIdsJsonSql = sql<
 /** The token that names tag ids read in the same statement (see settingNames). */
 export const tagNamesTokenSql = settingNamesTokenSql;
 
-const NO_NAMES = { en: '', ja: '', zh: '', ko: '' };
+export type TagNames = SettingNames;
 
-/**
- * Rows' tag ids as the API shows tags, with their names: the names come from this process's copy while the
- * token the rows were read with is the one it holds (no round trip), else from one query.
- */
-export async function tagsNamed<R extends { tagIds: string[] }>(
-  db: Database,
-  token: string | null,
-  rows: R[],
-): Promise<(Omit<R, 'tagIds'> & { tags: TDeviceTag[] })[]> {
-  const names = await settingNames(
-    db,
-    token,
-    rows.flatMap((row) => row.tagIds),
-  );
-  return rows.map(({ tagIds, ...row }) => ({
-    ...row,
-    tags: tagIds.map((id) => ({ id, ...(names.get(id) ?? NO_NAMES) })),
-  }));
-}
+/** The names of tag ids read with `token` (see settingNames). */
+export const tagNames = settingNames;
+
+const NO_NAMES: TagNames = { en: '', ja: '', zh: '', ko: '' };
+
+/** Tag ids as the API shows tags, with their names (from tagNames). */
+export const namedTags = (ids: readonly string[], names: Map<string, TagNames>): TDeviceTag[] =>
+  ids.map((id) => ({ id, ...(names.get(id) ?? NO_NAMES) }));
 
 /** The tags of players with their names (the list page's tag ids and tagsNamed, for given players). */
 export async function tagsOf(db: Database, codes: string[]): Promise<Map<string, TDeviceTag[]>> {
@@ -49,8 +38,12 @@ export async function tagsOf(db: Database, codes: string[]): Promise<Map<string,
     .select({ deviceCode: devices.deviceCode, tagIds: tagIdsJsonSql, token: tagNamesTokenSql })
     .from(devices)
     .where(inArray(devices.deviceCode, codes));
-  const named = await tagsNamed(db, rows[0]?.token ?? null, rows);
-  return new Map(named.map((row) => [row.deviceCode, row.tags]));
+  const names = await tagNames(
+    db,
+    rows[0]?.token ?? null,
+    rows.flatMap((row) => row.tagIds),
+  );
+  return new Map(rows.map((row) => [row.deviceCode, namedTags(row.tagIds, names)]));
 }
 
 /**
