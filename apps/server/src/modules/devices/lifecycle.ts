@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { canPlayerTransition, type PlayerEvent, playerStateOf, type TDeliveryReport } from '@signage/domain';
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, outlivesThisProcess } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { preparedPerDatabase, rawRows } from '../../db/prepared';
 import { devicePins, devices, deviceTags } from '../../db/schema';
 import type { Arrival } from '../../http/arrival';
 import type { DeviceRow } from './repo';
@@ -375,7 +375,8 @@ class HeartbeatWriter {
 
   private async run(rows: Row[]): Promise<void> {
     try {
-      const statement = heartbeatUpdate(this.db).execute({
+      // Unmapped rows (rawRows): the one column needs no query-builder mapping, per statement.
+      const statement = rawRows<{ device_code: string }>(heartbeatUpdate(this.db), {
         codes: rows.map((r) => r.code),
         tokens: rows.map((r) => r.token),
         alive: rows.map((r) => r.alive),
@@ -386,7 +387,7 @@ class HeartbeatWriter {
       });
       if (this.sentOnDispatch) for (const row of rows) for (const beat of row.beats) beat.sent();
       const written = await statement;
-      const codes = new Set(written.map((w) => w.code));
+      const codes = new Set(written.map((w) => w.device_code));
       for (const row of rows) {
         this.busy.delete(row.code);
         const ok = codes.has(row.code);
@@ -434,7 +435,7 @@ const heartbeatUpdate = preparedPerDatabase((db) => {
         isNull(devices.deletedAt),
       ),
     )
-    .returning({ code: devices.deviceCode })
+    .returning({ deviceCode: devices.deviceCode })
     .prepare('record_heartbeats');
 });
 

@@ -25,7 +25,7 @@ import type { KeysetCursor } from '../../http/cursor';
 import type { PlayerSchedulesPort } from '../types';
 import type { Counted } from './counts';
 import type { DeviceListFilter } from './scope';
-import { namedTags, type TagNames, tagged, tagIdsJsonSql, tagNames, tagNamesTokenSql } from './tags';
+import { namedTags, type TagNames, tagged, tagIdsSql, tagNames, tagNamesTokenSql } from './tags';
 
 /**
  * A player row as the module reads it. Whether a player has a schedule is derived, never stored: the
@@ -230,7 +230,7 @@ function pageQuery(
   return db
     .select({
       ...pageColumns,
-      tagIds: tagIdsJsonSql.as('tag_ids'),
+      tagIds: tagIdsSql.as('tag_ids'),
       scheduleIds: schedulesSql.unendedIdsSql(qualifiedPlayer).as('schedule_ids'),
       listToken: listToken.as('list_token'),
       namesToken: tagNamesTokenSql.as('names_token'),

@@ -10,12 +10,13 @@ export function tagged(ids: string[]): SQL {
 }
 
 /**
- * A player's tag ids as a JSON array in tag order, for a query on the devices table: the list page reads its
- * rows' tags in its own statement, with the token that names them (tagNames).
+ * A player's tag ids in tag order, for a query on the devices table: the list page reads its rows' tags in its
+ * own statement, with the token that names them (tagNames). An ARRAY subquery read in the primary key's order:
+ * no aggregate or sort per player.
  */
-export const tagIdsJsonSql = sql<
+export const tagIdsSql = sql<
   string[]
->`coalesce((select json_agg(dt.setting_id order by dt.setting_id) from ${deviceTags} dt where dt.device_code = ${sql.raw('"devices"."device_code"')}), '[]'::json)`;
+>`array(select dt.setting_id from ${deviceTags} dt where dt.device_code = ${sql.raw('"devices"."device_code"')} order by dt.setting_id)`;
 
 /** The token that names tag ids read in the same statement (see settingNames). */
 export const tagNamesTokenSql = settingNamesTokenSql;
@@ -35,7 +36,7 @@ export const namedTags = (ids: readonly string[], names: Map<string, TagNames>):
 export async function tagsOf(db: Database, codes: string[]): Promise<Map<string, TDeviceTag[]>> {
   if (codes.length === 0) return new Map();
   const rows = await db
-    .select({ deviceCode: devices.deviceCode, tagIds: tagIdsJsonSql, token: tagNamesTokenSql })
+    .select({ deviceCode: devices.deviceCode, tagIds: tagIdsSql, token: tagNamesTokenSql })
     .from(devices)
     .where(inArray(devices.deviceCode, codes));
   const names = await tagNames(

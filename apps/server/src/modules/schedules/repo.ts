@@ -210,12 +210,13 @@ export async function unendedSchedulesOf(
 
 /**
  * PlayerSchedulesPort.unendedIdsSql: the ids of the schedules a player is on that have not ended in its zone
- * when the query runs, as a JSON array ordered by id (empty when none), for a column of a query on players.
+ * when the query runs, as an array ordered by id (empty when none), for a column of a query on players. An
+ * ARRAY subquery, not an aggregate: no aggregate or sort per player (the page statement's cost per row).
  */
 export function unendedIdsSql(player: { deviceCode: Column | SQL; timeZone: Column | SQL }): SQL<string[]> {
   return sql<
     string[]
-  >`coalesce((select json_agg(sd.schedule_id order by sd.schedule_id) from ${scheduleDevices} sd where sd.device_code = ${player.deviceCode} and ${notEndedSql(sql`sd.ends_local`, player.timeZone)}), '[]'::json)`;
+  >`array(select sd.schedule_id from ${scheduleDevices} sd where sd.device_code = ${player.deviceCode} and ${notEndedSql(sql`sd.ends_local`, player.timeZone)} order by sd.schedule_id)`;
 }
 
 /** Schedules by their ids. */
