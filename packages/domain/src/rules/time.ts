@@ -27,11 +27,24 @@ const LOCAL_TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 // Zone ids are names ('Area/City', 'UTC'); offsets like '+09:00' are refused because they know no DST.
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
+/**
+ * Zone names the runtime knew, by spelling, with their canonical id: every heartbeat carries its player's
+ * zone, and asking the runtime costs about as much as the rest of the beat's validation. Only names that
+ * are zones are kept, so the map is bounded by the zone database (and the spellings of its names).
+ */
+const knownZones = new Map<string, TimeZone>();
+const KNOWN_ZONES_MAX = 4096;
+
 /** The zone id in its canonical spelling, or null when it is not a zone name the runtime knows. */
 export function parseZone(value: string): TimeZone | null {
-  if (typeof value !== 'string' || value.length > 64 || !ZONE_NAME.test(value)) return null;
+  if (typeof value !== 'string') return null;
+  const known = knownZones.get(value);
+  if (known !== undefined) return known;
+  if (value.length > 64 || !ZONE_NAME.test(value)) return null;
   try {
-    return new Temporal.ZonedDateTime(0n, value).timeZoneId as TimeZone;
+    const zone = new Temporal.ZonedDateTime(0n, value).timeZoneId as TimeZone;
+    if (knownZones.size < KNOWN_ZONES_MAX) knownZones.set(value, zone);
+    return zone;
   } catch {
     return null;
   }

@@ -72,30 +72,47 @@ function forgetPresence(): void {
   presence = new WeakMap();
 }
 
-async function mapExists(blobs: BlobStore, key: string, now: number): Promise<boolean> {
+function presenceOf(blobs: BlobStore): Map<string, { present: boolean; until: number }> {
   let known = presence.get(blobs);
   if (!known) {
     known = new Map();
     presence.set(blobs, known);
   }
-  const cached = known.get(key);
-  if (cached && cached.until > now) return cached.present;
+  return known;
+}
+
+async function mapExists(blobs: BlobStore, key: string, now: number): Promise<boolean> {
   const present = await blobs.exists(key).catch(() => false);
+  const known = presenceOf(blobs);
   if (known.size >= PRESENCE_MAX_ENTRIES) known.clear();
   // A map stored while this check ran replaced the caches: the answer goes to the forgotten one.
   known.set(key, { present, until: now + PRESENCE_TTL_MS });
   return present;
 }
 
-/** Whether the shop of a player has a floor map; shops are checked once each, in parallel. */
+/**
+ * Whether the shop of a player has a floor map; shops the cache does not answer are checked once each, in
+ * parallel (a page whose shops are all known waits for nothing).
+ */
 export async function floorMapPresence(
   blobs: BlobStore,
   shops: { region: string; shopNo: string }[],
 ): Promise<(region: string, shopNo: string) => boolean> {
   const now = Date.now();
-  const keys = [...new Set(shops.filter((s) => s.region && s.shopNo).map((s) => floorMapKey(s.region, s.shopNo)))];
-  const found = await Promise.all(keys.map(async (key) => [key, await mapExists(blobs, key, now)] as const));
-  const present = new Set(found.filter(([, exists]) => exists).map(([key]) => key));
+  const known = presenceOf(blobs);
+  const present = new Set<string>();
+  const unknown = new Set<string>();
+  for (const { region, shopNo } of shops) {
+    if (!region || !shopNo) continue;
+    const key = floorMapKey(region, shopNo);
+    const cached = known.get(key);
+    if (!cached || cached.until <= now) unknown.add(key);
+    else if (cached.present) present.add(key);
+  }
+  if (unknown.size > 0) {
+    const found = await Promise.all([...unknown].map(async (key) => [key, await mapExists(blobs, key, now)] as const));
+    for (const [key, exists] of found) if (exists) present.add(key);
+  }
   return (region, shopNo) => present.has(floorMapKey(region, shopNo));
 }
 
