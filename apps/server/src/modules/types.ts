@@ -54,10 +54,10 @@ export type PlayerSchedulesPort = {
   scheduledSql(player: { deviceCode: Column; timeZone: Column }): SQL<boolean>;
   /**
    * A SQL column over a devices row: the ids of the player's schedules that have not ended in its zone when
-   * the query runs (an array, empty when none), so a page of players reads them in its own statement.
+   * the query runs, comma-separated ('' when none), so a page of players reads them in its own statement.
    * Pass table-qualified columns (a select list renders bare column names, which a subquery would rebind).
    */
-  unendedIdsSql(player: { deviceCode: Column | SQL; timeZone: Column | SQL }): SQL<string[]>;
+  unendedIdsSql(player: { deviceCode: Column | SQL; timeZone: Column | SQL }): SQL<string>;
   /** has-schedule, current and next of players whose un-ended schedule ids were read (unendedIdsSql). */
   summariesOf(
     db: Database,

@@ -25,7 +25,7 @@ import type { KeysetCursor } from '../../http/cursor';
 import type { PlayerSchedulesPort } from '../types';
 import type { Counted } from './counts';
 import type { DeviceListFilter } from './scope';
-import { namedTags, type TagNames, tagged, tagIdsSql, tagNames, tagNamesTokenSql } from './tags';
+import { idsOf, namedTags, type TagNames, tagged, tagIdsSql, tagNames, tagNamesTokenSql } from './tags';
 
 /**
  * A player row as the module reads it. Whether a player has a schedule is derived, never stored: the
@@ -166,8 +166,9 @@ type RawPageRow = {
   manifest_version: string | null;
   manifest_changed_at: string | null;
   updated_at: string;
-  tag_ids: string[];
-  schedule_ids: string[];
+  /** Comma-separated (idsOf). */
+  tag_ids: string;
+  schedule_ids: string;
   list_token: string;
   names_token: string;
 };
@@ -178,8 +179,8 @@ const dateOf = (text: string | null) => (text === null ? null : new Date(text));
  * Page rows as the module reads them, tags named (tagNames). Mapped here instead of by the query builder,
  * whose generic per-column mapping cost about 8% of the server's time on a page of the list.
  */
-function pageRows(raw: RawPageRow[], names: Map<string, TagNames>): ListedDevice[] {
-  return raw.map((row) => ({
+function pageRows(raw: RawPageRow[], tagIds: string[][], names: Map<string, TagNames>): ListedDevice[] {
+  return raw.map((row, i) => ({
     deviceCode: row.device_code,
     deviceName: row.device_name,
     region: row.region,
@@ -201,8 +202,8 @@ function pageRows(raw: RawPageRow[], names: Map<string, TagNames>): ListedDevice
     manifestVersion: row.manifest_version,
     manifestChangedAt: dateOf(row.manifest_changed_at),
     updatedAt: new Date(row.updated_at),
-    tags: namedTags(row.tag_ids, names),
-    scheduleIds: row.schedule_ids,
+    tags: namedTags(tagIds[i] ?? [], names),
+    scheduleIds: idsOf(row.schedule_ids),
   }));
 }
 
@@ -313,12 +314,9 @@ export async function listDevices(
     found = (result as unknown as { rows: RawPageRow[] }).rows;
   }
   const first = found[0];
-  const names = await tagNames(
-    db,
-    first?.names_token ?? null,
-    found.flatMap((row) => row.tag_ids),
-  );
-  return { rows: pageRows(found, names), token: first?.list_token ?? null };
+  const tagIds = found.map((row) => idsOf(row.tag_ids));
+  const names = await tagNames(db, first?.names_token ?? null, tagIds.flat());
+  return { rows: pageRows(found, tagIds, names), token: first?.list_token ?? null };
 }
 
 /** The number of players a search finds, with the token of player_list_version in the same snapshot. */

@@ -10,13 +10,15 @@ export function tagged(ids: string[]): SQL {
 }
 
 /**
- * A player's tag ids in tag order, for a query on the devices table: the list page reads its rows' tags in its
- * own statement, with the token that names them (tagNames). An ARRAY subquery read in the primary key's order:
- * no aggregate or sort per player.
+ * A player's tag ids in tag order, comma-separated ('' when none; see idsOf), for a query on the devices
+ * table: the list page reads its rows' tags in its own statement, with the token that names them
+ * (tagNames). An ARRAY subquery read in the primary key's order (no aggregate or sort per player), written
+ * out as text: the drivers parse a text column for nothing, an array column character by character.
  */
-export const tagIdsSql = sql<
-  string[]
->`array(select dt.setting_id from ${deviceTags} dt where dt.device_code = ${sql.raw('"devices"."device_code"')} order by dt.setting_id)`;
+export const tagIdsSql = sql<string>`array_to_string(array(select dt.setting_id from ${deviceTags} dt where dt.device_code = ${sql.raw('"devices"."device_code"')} order by dt.setting_id), ',')`;
+
+/** The ids of a comma-separated id column (tagIdsSql, PlayerSchedulesPort.unendedIdsSql). */
+export const idsOf = (text: string): string[] => (text === '' ? [] : text.split(','));
 
 /** The token that names tag ids read in the same statement (see settingNames). */
 export const tagNamesTokenSql = settingNamesTokenSql;
@@ -39,12 +41,9 @@ export async function tagsOf(db: Database, codes: string[]): Promise<Map<string,
     .select({ deviceCode: devices.deviceCode, tagIds: tagIdsSql, token: tagNamesTokenSql })
     .from(devices)
     .where(inArray(devices.deviceCode, codes));
-  const names = await tagNames(
-    db,
-    rows[0]?.token ?? null,
-    rows.flatMap((row) => row.tagIds),
-  );
-  return new Map(rows.map((row) => [row.deviceCode, namedTags(row.tagIds, names)]));
+  const ids = new Map(rows.map((row) => [row.deviceCode, idsOf(row.tagIds)]));
+  const names = await tagNames(db, rows[0]?.token ?? null, [...ids.values()].flat());
+  return new Map([...ids].map(([code, tagIds]) => [code, namedTags(tagIds, names)]));
 }
 
 /**

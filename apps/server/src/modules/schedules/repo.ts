@@ -210,13 +210,12 @@ export async function unendedSchedulesOf(
 
 /**
  * PlayerSchedulesPort.unendedIdsSql: the ids of the schedules a player is on that have not ended in its zone
- * when the query runs, as an array ordered by id (empty when none), for a column of a query on players. An
- * ARRAY subquery, not an aggregate: no aggregate or sort per player (the page statement's cost per row).
+ * when the query runs, comma-separated in id order ('' when none), for a column of a query on players. An
+ * ARRAY subquery, not an aggregate (no aggregate or sort per player), written out as text: the drivers parse
+ * a text column for nothing, an array column character by character.
  */
-export function unendedIdsSql(player: { deviceCode: Column | SQL; timeZone: Column | SQL }): SQL<string[]> {
-  return sql<
-    string[]
-  >`array(select sd.schedule_id from ${scheduleDevices} sd where sd.device_code = ${player.deviceCode} and ${notEndedSql(sql`sd.ends_local`, player.timeZone)} order by sd.schedule_id)`;
+export function unendedIdsSql(player: { deviceCode: Column | SQL; timeZone: Column | SQL }): SQL<string> {
+  return sql<string>`array_to_string(array(select sd.schedule_id from ${scheduleDevices} sd where sd.device_code = ${player.deviceCode} and ${notEndedSql(sql`sd.ends_local`, player.timeZone)} order by sd.schedule_id), ',')`;
 }
 
 /** Schedules by their ids. */
