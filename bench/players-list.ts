@@ -194,13 +194,14 @@ async function main(): Promise<number> {
         );
       }
       const counted = statements.some((s) => /count\(\*\) from "devices"/i.test(s.query));
+      const named = statements.some((s) => /from "settings"/i.test(s.query));
       const why = scenario.nextPage ? 'the total comes from the cursor' : 'the first page holds the whole search';
       plans.push(
-        `-- ${scenario.name}: ${statements.length} statements${counted ? ' (the count runs once per search and write; later requests read the cached total)' : ` (no count: ${why})`}\n${explained.join('\n')}`,
+        `-- ${scenario.name}: ${statements.length} statements${counted ? ' (the count runs once per search and write; later requests read the cached total)' : ` (no count: ${why})`}${named ? '; the tag names run only for tags this process has not named since settings last changed' : ''}\n${explained.join('\n')}`,
       );
     }
     console.info(
-      `\nBudget: p95 under ${BUDGET_MS} ms per GET /api/devices (page + total + tag names), ${CONNECTIONS} connections, ${REQUESTS} requests per filter${scenarios.length < SCENARIOS.length ? ` (${scenarios.length} of the ${SCENARIOS.length} filters: BENCH_FILTERS)` : ''}.`,
+      `\nBudget: p95 under ${BUDGET_MS} ms per GET /api/devices (page, total, tag names), ${CONNECTIONS} connections, ${REQUESTS} requests per filter${scenarios.length < SCENARIOS.length ? ` (${scenarios.length} of the ${SCENARIOS.length} filters: BENCH_FILTERS)` : ''}.`,
     );
     console.info(missed === 0 ? 'Every filter within budget.' : `${missed} filter(s) MISS the budget.`);
     console.info('\nEXPLAIN ANALYZE of every statement a request runs:\n');
