@@ -280,7 +280,7 @@ function shapeOf(filter: DeviceListFilter, cursor: boolean): string {
 
 /**
  * One page in keyset order (updated_at, device_code); no OFFSET. Each row with its tags (named: see
- * tagsNamed) and the ids of its un-ended schedules, and the token of player_list_version its snapshot read
+ * tagNames) and the ids of its un-ended schedules, and the token of player_list_version its snapshot read
  * (null when the page is empty).
  */
 export async function listDevices(

@@ -34,7 +34,7 @@ const NO_NAMES: TagNames = { en: '', ja: '', zh: '', ko: '' };
 export const namedTags = (ids: readonly string[], names: Map<string, TagNames>): TDeviceTag[] =>
   ids.map((id) => ({ id, ...(names.get(id) ?? NO_NAMES) }));
 
-/** The tags of players with their names (the list page's tag ids and tagsNamed, for given players). */
+/** The tags of players with their names (the list page's tag ids and tagNames, for given players). */
 export async function tagsOf(db: Database, codes: string[]): Promise<Map<string, TDeviceTag[]>> {
   if (codes.length === 0) return new Map();
   const rows = await db

@@ -82,8 +82,8 @@ function presenceOf(blobs: BlobStore): Map<string, { present: boolean; until: nu
 }
 
 async function mapExists(blobs: BlobStore, key: string, now: number): Promise<boolean> {
-  const present = await blobs.exists(key).catch(() => false);
   const known = presenceOf(blobs);
+  const present = await blobs.exists(key).catch(() => false);
   if (known.size >= PRESENCE_MAX_ENTRIES) known.clear();
   // A map stored while this check ran replaced the caches: the answer goes to the forgotten one.
   known.set(key, { present, until: now + PRESENCE_TTL_MS });
