@@ -22,10 +22,11 @@ import { escapeLike } from '../../db/like';
 import { preparedPerDatabase, rawRows } from '../../db/prepared';
 import { devices, playerListVersion } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
+import { type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
 import type { PlayerSchedulesPort } from '../types';
 import type { Counted } from './counts';
 import type { DeviceListFilter } from './scope';
-import { idsOf, namedTags, type TagNames, tagged, tagIdsSql, tagNames, tagNamesTokenSql } from './tags';
+import { idsOf, namedTags, tagged, tagIdsSql } from './tags';
 
 /**
  * A player row as the module reads it. Whether a player has a schedule is derived, never stored: the
@@ -176,10 +177,10 @@ type RawPageRow = {
 const dateOf = (text: string | null) => (text === null ? null : new Date(text));
 
 /**
- * Page rows as the module reads them, tags named (tagNames). Mapped here instead of by the query builder,
+ * Page rows as the module reads them, tags named (settingNames). Mapped here instead of by the query builder,
  * whose generic per-column mapping cost about 8% of the server's time on a page of the list.
  */
-function pageRows(raw: RawPageRow[], tagIds: string[][], names: Map<string, TagNames>): ListedDevice[] {
+function pageRows(raw: RawPageRow[], tagIds: string[][], names: Map<string, SettingNames>): ListedDevice[] {
   return raw.map((row, i) => ({
     deviceCode: row.device_code,
     deviceName: row.device_name,
@@ -234,7 +235,7 @@ function pageQuery(
       tagIds: tagIdsSql.as('tag_ids'),
       scheduleIds: schedulesSql.unendedIdsSql(qualifiedPlayer).as('schedule_ids'),
       listToken: listToken.as('list_token'),
-      namesToken: tagNamesTokenSql.as('names_token'),
+      namesToken: settingNamesTokenSql.as('names_token'),
     })
     .from(devices)
     .where(and(...clauses))
@@ -280,7 +281,7 @@ function shapeOf(filter: DeviceListFilter, cursor: boolean): string {
 
 /**
  * One page in keyset order (updated_at, device_code); no OFFSET. Each row with its tags (named: see
- * tagNames) and the ids of its un-ended schedules, and the token of player_list_version its snapshot read
+ * settingNames) and the ids of its un-ended schedules, and the token of player_list_version its snapshot read
  * (null when the page is empty).
  */
 export async function listDevices(
@@ -315,7 +316,7 @@ export async function listDevices(
   }
   const first = found[0];
   const tagIds = found.map((row) => idsOf(row.tag_ids));
-  const names = await tagNames(db, first?.names_token ?? null, tagIds.flat());
+  const names = await settingNames(db, first?.names_token ?? null, tagIds.flat());
   return { rows: pageRows(found, tagIds, names), token: first?.list_token ?? null };
 }
 

@@ -2,7 +2,7 @@ import type { TDeviceTag } from '@signage/domain';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devices, deviceTags, settings } from '../../db/schema';
-import { type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
+import { NO_NAMES, type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
 
 /** Players carrying any of the tags, as a condition on the devices table. */
 export function tagged(ids: string[]): SQL {
@@ -12,7 +12,7 @@ export function tagged(ids: string[]): SQL {
 /**
  * A player's tag ids in tag order, comma-separated ('' when none; see idsOf), for a query on the devices
  * table: the list page reads its rows' tags in its own statement, with the token that names them
- * (tagNames). An ARRAY subquery read in the primary key's order (no aggregate or sort per player), written
+ * (settingNames). An ARRAY subquery read in the primary key's order (no aggregate or sort per player), written
  * out as text: the drivers parse a text column for nothing, an array column character by character.
  */
 export const tagIdsSql = sql<string>`array_to_string(array(select dt.setting_id from ${deviceTags} dt where dt.device_code = ${sql.raw('"devices"."device_code"')} order by dt.setting_id), ',')`;
@@ -20,29 +20,19 @@ export const tagIdsSql = sql<string>`array_to_string(array(select dt.setting_id 
 /** The ids of a comma-separated id column (tagIdsSql, PlayerSchedulesPort.unendedIdsSql). */
 export const idsOf = (text: string): string[] => (text === '' ? [] : text.split(','));
 
-/** The token that names tag ids read in the same statement (see settingNames). */
-export const tagNamesTokenSql = settingNamesTokenSql;
-
-export type TagNames = SettingNames;
-
-/** The names of tag ids read with `token` (see settingNames). */
-export const tagNames = settingNames;
-
-const NO_NAMES: TagNames = { en: '', ja: '', zh: '', ko: '' };
-
-/** Tag ids as the API shows tags, with their names (from tagNames). */
-export const namedTags = (ids: readonly string[], names: Map<string, TagNames>): TDeviceTag[] =>
+/** Tag ids as the API shows tags, with their names (from settingNames). */
+export const namedTags = (ids: readonly string[], names: Map<string, SettingNames>): TDeviceTag[] =>
   ids.map((id) => ({ id, ...(names.get(id) ?? NO_NAMES) }));
 
-/** The tags of players with their names (the list page's tag ids and tagNames, for given players). */
+/** The tags of players with their names (the list page's tag ids and settingNames, for given players). */
 export async function tagsOf(db: Database, codes: string[]): Promise<Map<string, TDeviceTag[]>> {
   if (codes.length === 0) return new Map();
   const rows = await db
-    .select({ deviceCode: devices.deviceCode, tagIds: tagIdsSql, token: tagNamesTokenSql })
+    .select({ deviceCode: devices.deviceCode, tagIds: tagIdsSql, token: settingNamesTokenSql })
     .from(devices)
     .where(inArray(devices.deviceCode, codes));
   const ids = new Map(rows.map((row) => [row.deviceCode, idsOf(row.tagIds)]));
-  const names = await tagNames(db, rows[0]?.token ?? null, [...ids.values()].flat());
+  const names = await settingNames(db, rows[0]?.token ?? null, [...ids.values()].flat());
   return new Map([...ids].map(([code, tagIds]) => [code, namedTags(tagIds, names)]));
 }
 

@@ -1,4 +1,4 @@
 /** The setting module: tags (settings) and their categories. */
 
-export { type SettingNames, settingNames, settingNamesTokenSql } from './names';
+export { NO_NAMES, type SettingNames, settingNames, settingNamesTokenSql } from './names';
 export { settingRoutes } from './routes';

@@ -6,6 +6,9 @@ import { settingNamesVersion, settings } from '../../db/schema';
 /** A setting's name in each catalogue language ('' for a setting that no longer exists). */
 export type SettingNames = { en: string; ja: string; zh: string; ko: string };
 
+/** The names of an id without a setting. */
+export const NO_NAMES: SettingNames = { en: '', ja: '', zh: '', ko: '' };
+
 /**
  * The token of setting_names_version (migration 0019), for a statement that reads setting ids to read in
  * its own snapshot: names kept under that token are the names that snapshot would have joined.
@@ -47,7 +50,7 @@ export async function settingNames(
   if (!read) throw new Error('setting_names_version has no row');
   // Names read under the token this process keeps join its map; another token starts a new one.
   const into = state.current?.token === read.token ? state.current : { token: read.token, names: new Map() };
-  for (const id of wanted) into.names.set(id, { en: '', ja: '', zh: '', ko: '' });
+  for (const id of wanted) into.names.set(id, NO_NAMES);
   for (const { id, ...names } of read.rows) into.names.set(id, names);
   state.current = into;
   return into.names;
