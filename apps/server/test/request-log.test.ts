@@ -2,6 +2,9 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { OneLineRequestLog } from '../src/http/requestLog';
+import { bearer, pairedPlayer } from './agent/fixtures';
+import { createTestApp } from './helpers';
+import { heartbeatCall } from './players/fixtures';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -30,5 +33,46 @@ describe('request log', () => {
       res: { statusCode: 200 },
     });
     expect(typeof requestLines[0]?.responseTime).toBe('number');
+  });
+});
+
+describe("a fleet's routine calls in the request log", () => {
+  async function appLogging(level: 'info' | 'debug') {
+    const { lines, stream } = capture();
+    const test = await createTestApp({ config: { logLevel: level }, logStream: stream });
+    const player = await pairedPlayer(test.db);
+    return { ...test, player, requestLines: () => lines.filter((line) => line.msg === 'request completed') };
+  }
+
+  it('leaves answered heartbeats and manifest polls out at the default level, and keeps refused ones', async () => {
+    const { app, close, player, requestLines } = await appLogging('info');
+    try {
+      expect((await heartbeatCall(app, player.token, { status: 'ok' })).statusCode).toBe(200);
+      const manifest = await app.inject({ method: 'GET', url: '/agent/v1/manifest', headers: bearer(player.token) });
+      expect(manifest.statusCode).toBe(200);
+      expect(requestLines()).toEqual([]);
+
+      expect((await heartbeatCall(app, 'not-a-token', { status: 'ok' })).statusCode).toBe(401);
+      // Any other route is logged whatever its answer.
+      expect((await app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
+      expect(requestLines()).toMatchObject([
+        { level: 30, msg: 'request completed', req: { url: '/agent/v1/heartbeat' }, res: { statusCode: 401 } },
+        { level: 30, msg: 'request completed', req: { url: '/api/users/me' }, res: { statusCode: 401 } },
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('writes answered heartbeats at debug when the log level asks for them', async () => {
+    const { app, close, player, requestLines } = await appLogging('debug');
+    try {
+      expect((await heartbeatCall(app, player.token, { status: 'ok' })).statusCode).toBe(200);
+      expect(requestLines()).toMatchObject([
+        { level: 20, msg: 'request completed', req: { url: '/agent/v1/heartbeat' }, res: { statusCode: 200 } },
+      ]);
+    } finally {
+      await close();
+    }
   });
 });

@@ -21,27 +21,33 @@ import type { ModulePlugin } from '../modules/types';
  *   minute later) repeats, and the console shows the player's state from what was written.
  */
 export const heartbeatRoute: ModulePlugin = async (app, { deps: { db } }) => {
-  route(app, AGENT_CONTRACTS.heartbeat, async ({ body, device, request }) => {
-    const tokenHash = request.deviceTokenHash ?? '';
-    const beat = recordHeartbeat(
-      db,
-      device.deviceCode,
-      tokenHash,
-      { alive: body.status === 'ok', reportedTimeZone: body.time_zone, delivery: body.delivery },
-      // Taken before the guard's lookup: a player's beats are written in the order they came.
-      request.arrival,
-    );
-    beat.written.then(
-      (written) => {
-        // As the database's notification would: the token's next call reads the database.
-        if (!written) app.authCache.apply(`d:${tokenHash}`);
-      },
-      (error: unknown) => request.log.error({ err: error, device: device.deviceCode }, 'heartbeat not written'),
-    );
-    await beat.sent;
-    // The literal interval is part of the reply schema, so it stays a literal here.
-    return { device_code: device.deviceCode, heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS } as const;
-  });
+  route(
+    app,
+    AGENT_CONTRACTS.heartbeat,
+    async ({ body, device, request }) => {
+      const tokenHash = request.deviceTokenHash ?? '';
+      const beat = recordHeartbeat(
+        db,
+        device.deviceCode,
+        tokenHash,
+        { alive: body.status === 'ok', reportedTimeZone: body.time_zone, delivery: body.delivery },
+        // Taken before the guard's lookup: a player's beats are written in the order they came.
+        request.arrival,
+      );
+      beat.written.then(
+        (written) => {
+          // As the database's notification would: the token's next call reads the database.
+          if (!written) app.authCache.apply(`d:${tokenHash}`);
+        },
+        (error: unknown) => request.log.error({ err: error, device: device.deviceCode }, 'heartbeat not written'),
+      );
+      await beat.sent;
+      // The literal interval is part of the reply schema, so it stays a literal here.
+      return { device_code: device.deviceCode, heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS } as const;
+    },
+    // Every player, every minute: an answered beat is logged at debug (its row holds it), a refused one at info.
+    { routine: true },
+  );
 };
 
 declare module 'fastify' {

@@ -139,7 +139,13 @@ export async function answerManifest(db: Database, device: AgentDevice, request:
 
 /** GET /agent/v1/manifest: the player's manifest, or 304 when its If-None-Match is still the version. */
 export const manifestRoute: ModulePlugin = async (app, { deps: { db } }) => {
-  route(app, AGENT_CONTRACTS.manifest, async ({ device, request, reply }) =>
-    answerManifest(db, device, request, reply),
+  route(
+    app,
+    AGENT_CONTRACTS.manifest,
+    async ({ device, request, reply }) => answerManifest(db, device, request, reply),
+    {
+      // Every player polls each minute (mostly 304): logged at debug when answered, at info when refused.
+      routine: true,
+    },
   );
 };

@@ -70,6 +70,8 @@ export type RouteExtras = {
    * another site posts by design (the SAML identity provider's answer), with the reason beside it.
    */
   allowCrossSite?: true;
+  /** A call every player makes every minute: its answered requests are logged at debug (http/requestLog.ts). */
+  routine?: true;
 };
 
 /**
@@ -85,7 +87,7 @@ export function route<C extends Contract>(
   extras: RouteExtras = {},
 ): void {
   const { roles } = contract;
-  const { allowCrossSite, ...options } = extras;
+  const { allowCrossSite, routine, ...options } = extras;
   const guard = guardFor(app, roles);
   const failures = failureStatuses(contract);
   const raw = contract.reply === 'raw';
@@ -93,7 +95,11 @@ export function route<C extends Contract>(
     method: contract.method,
     url: localUrl(app, contract.path),
     // A device route authenticates by its token, so the module's session requirement does not apply.
-    config: { public: roles === 'public' || roles === 'device', ...(allowCrossSite ? { allowCrossSite } : {}) },
+    config: {
+      public: roles === 'public' || roles === 'device',
+      ...(allowCrossSite ? { allowCrossSite } : {}),
+      ...(routine ? { routine } : {}),
+    },
     ...(guard ? { onRequest: guard } : {}),
     ...options,
     schema: {
