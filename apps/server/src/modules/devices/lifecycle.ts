@@ -178,7 +178,7 @@ export function recordHeartbeat(
     arrival,
     // Absent (undefined) keeps what is stored.
     zone: beat.reportedTimeZone ?? null,
-    delivery: beat.delivery === undefined ? null : JSON.stringify(beat.delivery),
+    delivery: beat.delivery ?? null,
   });
 }
 
@@ -207,27 +207,28 @@ type Beat = {
   alive: boolean;
   arrival: Arrival;
   zone: string | null;
-  delivery: string | null;
+  delivery: TDeliveryReport | null;
 };
 type Waiting = Beat & { sent: () => void; resolve: (written: boolean) => void; reject: (error: unknown) => void };
+const NOT_SENT = () => {};
 /**
  * The arrival numbers of what the last statement that wrote a player's row carried (or carries, while it
  * runs): its alive state and time, its zone, its delivery report. A field of a beat is written only when the
  * beat arrived after the one whose value the row holds; `monoMs` is when the mark was set.
  */
 type Marks = { seq: number; zoneSeq: number; deliverySeq: number; monoMs: number };
-/** One row of a statement: null keeps what is stored. */
-type Row = {
+/** One player's values in a statement, as its JSON parameter carries them: null keeps what is stored. */
+type RowValues = {
   code: string;
   token: string;
   alive: boolean | null;
   at: string | null;
   zone: string | null;
-  delivery: string | null;
-  deliveryAt: string | null;
-  beats: Waiting[];
-  before: Marks | undefined;
+  delivery: TDeliveryReport | null;
+  delivery_at: string | null;
 };
+/** One row of a statement: its values, the beats folded into it, the player's marks before it. */
+type Row = { values: RowValues; beats: Waiting[]; before: Marks | undefined };
 
 const heartbeatWriters = new WeakMap<Database, HeartbeatWriter>();
 
@@ -264,15 +265,28 @@ class HeartbeatWriter {
   }
 
   write(beat: Beat): HeartbeatWrite {
-    let sent = () => {};
-    const sending = new Promise<void>((resolve) => {
-      sent = resolve;
+    // Spelled out, not spread: every queued beat has the same shape, and the hot path makes no copy.
+    const waiting: Waiting = {
+      deviceCode: beat.deviceCode,
+      tokenHash: beat.tokenHash,
+      alive: beat.alive,
+      arrival: beat.arrival,
+      zone: beat.zone,
+      delivery: beat.delivery,
+      sent: NOT_SENT,
+      resolve: NOT_SENT,
+      reject: NOT_SENT,
+    };
+    const sent = new Promise<void>((resolve) => {
+      waiting.sent = resolve;
     });
     const written = new Promise<boolean>((resolve, reject) => {
-      this.queue.push({ ...beat, sent, resolve, reject });
+      waiting.resolve = resolve;
+      waiting.reject = reject;
     });
+    this.queue.push(waiting);
     this.pump();
-    return { sent: sending, written };
+    return { sent, written };
   }
 
   settled(): Promise<void> {
@@ -323,16 +337,14 @@ class HeartbeatWriter {
   private fold(code: string, beats: Waiting[], now: number): Row {
     const before = this.marks.get(code);
     const marks: Marks = before ? { ...before, monoMs: now } : { seq: 0, zoneSeq: 0, deliverySeq: 0, monoMs: now };
-    const row: Row = {
+    const values: RowValues = {
       code,
       token: beats[0]?.tokenHash ?? '',
       alive: null,
       at: null,
       zone: null,
       delivery: null,
-      deliveryAt: null,
-      beats,
-      before,
+      delivery_at: null,
     };
     beats.sort((a, b) => a.arrival.seq - b.arrival.seq);
     for (const beat of beats) {
@@ -341,22 +353,22 @@ class HeartbeatWriter {
       const at = new Date(wallMs).toISOString();
       if (seq > marks.seq) {
         marks.seq = seq;
-        row.alive = beat.alive;
-        row.at = at;
+        values.alive = beat.alive;
+        values.at = at;
       }
       if (beat.zone !== null && seq > marks.zoneSeq) {
         marks.zoneSeq = seq;
-        row.zone = beat.zone;
+        values.zone = beat.zone;
       }
       if (beat.delivery !== null && seq > marks.deliverySeq) {
         marks.deliverySeq = seq;
-        row.delivery = beat.delivery;
-        row.deliveryAt = at;
+        values.delivery = beat.delivery;
+        values.delivery_at = at;
       }
     }
     this.marks.delete(code);
     this.marks.set(code, marks);
-    return row;
+    return { values, beats, before };
   }
 
   /** Drops marks set longer than the horizon ago, from the oldest on. */
@@ -369,28 +381,22 @@ class HeartbeatWriter {
 
   /** A row that wrote nothing (token gone) or failed leaves the marks as they were before it. */
   private restore(row: Row): void {
-    this.marks.delete(row.code);
-    if (row.before) this.marks.set(row.code, row.before);
+    this.marks.delete(row.values.code);
+    if (row.before) this.marks.set(row.values.code, row.before);
   }
 
   private async run(rows: Row[]): Promise<void> {
     try {
       // Unmapped rows (rawRows): the one column needs no query-builder mapping, per statement.
       const statement = rawRows<{ device_code: string }>(heartbeatUpdate(this.db), {
-        codes: rows.map((r) => r.code),
-        tokens: rows.map((r) => r.token),
-        alive: rows.map((r) => r.alive),
-        at: rows.map((r) => r.at),
-        zones: rows.map((r) => r.zone),
-        deliveries: rows.map((r) => r.delivery),
-        deliveryAts: rows.map((r) => r.deliveryAt),
+        beats: JSON.stringify(rows.map((row) => row.values)),
       });
       if (this.sentOnDispatch) for (const row of rows) for (const beat of row.beats) beat.sent();
       const written = await statement;
       const codes = new Set(written.map((w) => w.device_code));
       for (const row of rows) {
-        this.busy.delete(row.code);
-        const ok = codes.has(row.code);
+        this.busy.delete(row.values.code);
+        const ok = codes.has(row.values.code);
         if (!ok) this.restore(row);
         for (const beat of row.beats) {
           beat.sent();
@@ -399,7 +405,7 @@ class HeartbeatWriter {
       }
     } catch (error) {
       for (const row of rows) {
-        this.busy.delete(row.code);
+        this.busy.delete(row.values.code);
         this.restore(row);
         for (const beat of row.beats) {
           beat.sent();
@@ -415,16 +421,22 @@ class HeartbeatWriter {
 // does not wait for the disk (synchronous_commit off for this transaction only, set in its FROM): a beat is
 // a liveness report the next one repeats, so a database crash may lose the last fraction of a second of them
 // (never anything else, and never consistency) and the fleet's beats stop queueing on fsync.
+// The batch is one JSON parameter (RowValues, a delivery report as the object it is): PostgreSQL cannot see
+// how many rows a JSON array holds, so every batch gets the same estimate and the prepared statement keeps
+// its generic plan. With seven arrays (unnest) it saw each batch's length and planned every statement
+// anew, which took longer than running it (EXPLAIN ANALYZE, 6 beats: planning 0.14 ms, execution 0.10 ms;
+// now planning 0.02 ms).
 const heartbeatUpdate = preparedPerDatabase((db) => {
-  const beats = sql`unnest(${sql.placeholder('codes')}::text[], ${sql.placeholder('tokens')}::text[], ${sql.placeholder('alive')}::boolean[], ${sql.placeholder('at')}::text[], ${sql.placeholder('zones')}::text[], ${sql.placeholder('deliveries')}::text[], ${sql.placeholder('deliveryAts')}::text[]) as beat(code, token, alive, at, zone, delivery, delivery_at), (select set_config('synchronous_commit', 'off', true)) as commit_mode(setting)`;
+  // text, then jsonb: both drivers send the parameter as the string it is.
+  const beats = sql`jsonb_to_recordset(${sql.placeholder('beats')}::text::jsonb) as beat(code text, token text, alive boolean, at timestamptz, zone text, delivery jsonb, delivery_at timestamptz), (select set_config('synchronous_commit', 'off', true)) as commit_mode(setting)`;
   return db
     .update(devices)
     .set({
       isAlive: sql`coalesce(beat.alive, ${devices.isAlive})`,
-      lastAccessed: sql`coalesce(beat.at::timestamptz, ${devices.lastAccessed})`,
+      lastAccessed: sql`coalesce(beat.at, ${devices.lastAccessed})`,
       reportedTimeZone: sql`coalesce(beat.zone, ${devices.reportedTimeZone})`,
-      delivery: sql`coalesce(beat.delivery::jsonb, ${devices.delivery})`,
-      deliveryReportedAt: sql`case when beat.delivery is null then ${devices.deliveryReportedAt} else beat.delivery_at::timestamptz end`,
+      delivery: sql`coalesce(beat.delivery, ${devices.delivery})`,
+      deliveryReportedAt: sql`case when beat.delivery is null then ${devices.deliveryReportedAt} else beat.delivery_at end`,
     })
     .from(beats)
     .where(
