@@ -5,6 +5,7 @@ import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
 import type { ModulePlugin } from '../modules/types';
 import { ok, responses } from './envelope';
+import { compiledSuccessSerializer } from './serializer';
 
 type ModuleApp = Parameters<ModulePlugin>[0];
 
@@ -72,6 +73,8 @@ export type RouteExtras = {
   allowCrossSite?: true;
   /** A call every player makes every minute: its answered requests are logged at debug (http/requestLog.ts). */
   routine?: true;
+  /** The success answer is written by a serializer compiled from its schema (http/serializer.ts): hot lists. */
+  compiledResponse?: true;
 };
 
 /**
@@ -87,7 +90,7 @@ export function route<C extends Contract>(
   extras: RouteExtras = {},
 ): void {
   const { roles } = contract;
-  const { allowCrossSite, routine, ...options } = extras;
+  const { allowCrossSite, routine, compiledResponse, ...options } = extras;
   const guard = guardFor(app, roles);
   const failures = failureStatuses(contract);
   const raw = contract.reply === 'raw';
@@ -101,6 +104,8 @@ export function route<C extends Contract>(
       ...(routine ? { routine } : {}),
     },
     ...(guard ? { onRequest: guard } : {}),
+    // Fastify types a route's own compiler over the route's whole schema object; it is called per status.
+    ...(compiledResponse ? { serializerCompiler: compiledSuccessSerializer as never } : {}),
     ...options,
     schema: {
       tags: [...contract.tags],
