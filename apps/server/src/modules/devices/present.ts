@@ -1,6 +1,7 @@
 import { CLOCK_OFF_MS, isAlive, type TDevice, type TDeviceDelivery, type TDeviceTag } from '@signage/domain';
 import type { BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
+import { isoString } from '../../db/timestamps';
 import { findContentsById } from '../contents';
 import { floorMapPresence } from '../floormap';
 import type { PlayerSchedulesPort } from '../types';
@@ -58,9 +59,9 @@ export async function presentDevices(
     current_schedule: summaries.get(row.deviceCode)?.current ?? null,
     next_schedule: summaries.get(row.deviceCode)?.next ?? null,
     delivery: deliveryOf(row, contentNames),
-    last_accessed: row.lastAccessed?.toISOString() ?? null,
-    activated_at: row.activatedAt?.toISOString() ?? null,
-    updated_at: row.updatedAt.toISOString(),
+    last_accessed: row.lastAccessed ? isoString(row.lastAccessed) : null,
+    activated_at: row.activatedAt ? isoString(row.activatedAt) : null,
+    updated_at: isoString(row.updatedAt),
   }));
 }
 
@@ -81,7 +82,7 @@ export function deliveryOf(row: PageDevice, contentNames: Map<string, string>): 
   const onScreen = report?.on_screen ?? null;
   return {
     state,
-    pending_since: state === 'pending' ? (row.manifestChangedAt?.toISOString() ?? null) : null,
+    pending_since: state === 'pending' && row.manifestChangedAt ? isoString(row.manifestChangedAt) : null,
     applied_version: report?.applied_version ?? null,
     on_screen: onScreen
       ? { ...onScreen, content_name: onScreen.content_id ? (contentNames.get(onScreen.content_id) ?? null) : null }
@@ -92,6 +93,6 @@ export function deliveryOf(row: PageDevice, contentNames: Map<string, string>): 
     clock_skew_ms: skew,
     clock_off: skew !== null && Math.abs(skew) > CLOCK_OFF_MS,
     player_version: report?.player_version ?? null,
-    reported_at: row.deliveryReportedAt?.toISOString() ?? null,
+    reported_at: row.deliveryReportedAt ? isoString(row.deliveryReportedAt) : null,
   };
 }

@@ -20,6 +20,7 @@ import { scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { preparedPerDatabase, rawRows } from '../../db/prepared';
+import { parseTimestamp } from '../../db/timestamps';
 import { devices, playerListVersion } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
 import { type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
@@ -174,7 +175,7 @@ type RawPageRow = {
   names_token: string;
 };
 
-const dateOf = (text: string | null) => (text === null ? null : new Date(text));
+const dateOf = (text: string | null) => (text === null ? null : parseTimestamp(text));
 
 /**
  * Page rows as the module reads them, tags named (settingNames). Mapped here instead of by the query builder,
@@ -202,7 +203,7 @@ function pageRows(raw: RawPageRow[], tagIds: string[][], names: Map<string, Sett
     deliveryReportedAt: dateOf(row.delivery_reported_at),
     manifestVersion: row.manifest_version,
     manifestChangedAt: dateOf(row.manifest_changed_at),
-    updatedAt: new Date(row.updated_at),
+    updatedAt: parseTimestamp(row.updated_at),
     tags: namedTags(tagIds[i] ?? [], names),
     scheduleIds: idsOf(row.schedule_ids),
   }));
