@@ -54,6 +54,8 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     const picker = page.getByRole('dialog');
     await picker.getByRole('radio', { name: 'Japan' }).check();
     await picker.getByRole('button', { name: 'OK' }).click();
+    // The closing dialog keeps focus until it is gone: typing before that would not reach the form.
+    await expect(picker).toHaveCount(0);
     const code = page.getByLabel('Store code');
     await code.fill('12');
     await code.blur();
@@ -157,6 +159,7 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     await expect(tagDialog.getByRole('group', { name: 'Campaign' })).toBeVisible();
     await tagDialog.getByRole('checkbox', { name: 'Summer sale' }).check();
     await tagDialog.getByRole('button', { name: 'OK' }).click();
+    await expect(tagDialog).toHaveCount(0);
     await frit.getByLabel('Display pattern').click();
     await frit.getByTitle('LED', { exact: true }).click();
     await frit.getByRole('button', { name: 'Register' }).click();
