@@ -188,6 +188,9 @@ describe('the push channel (GET /agent/v1/events)', () => {
       await waiting;
       expect(applied.at(-1)?.reason).toBe('schedule');
       expect(applied.at(-1)!.at - changedAt).toBeLessThan(5000);
+      // Stopped before the console reads: a collection the player started meanwhile (another push or poll)
+      // has then confirmed what it applied, so what the console shows and what the player holds are final.
+      await simulated.stop();
       const shown = await t.app.inject({
         method: 'GET',
         url: `/api/devices/${player.deviceCode}`,
