@@ -5,6 +5,7 @@ import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, outlivesThisProcess } from '../../db/client';
 import { preparedPerDatabase, rawRows } from '../../db/prepared';
 import { devicePins, devices, deviceTags } from '../../db/schema';
+import { isoString } from '../../db/timestamps';
 import type { Arrival } from '../../http/arrival';
 import type { DeviceRow } from './repo';
 
@@ -210,7 +211,6 @@ type Beat = {
   delivery: TDeliveryReport | null;
 };
 type Waiting = Beat & { sent: () => void; resolve: (written: boolean) => void; reject: (error: unknown) => void };
-const NOT_SENT = () => {};
 /**
  * The arrival numbers of what the last statement that wrote a player's row carried (or carries, while it
  * runs): its alive state and time, its zone, its delivery report. A field of a beat is written only when the
@@ -265,26 +265,19 @@ class HeartbeatWriter {
   }
 
   write(beat: Beat): HeartbeatWrite {
-    // Spelled out, not spread: every queued beat has the same shape, and the hot path makes no copy.
-    const waiting: Waiting = {
-      deviceCode: beat.deviceCode,
-      tokenHash: beat.tokenHash,
-      alive: beat.alive,
-      arrival: beat.arrival,
-      zone: beat.zone,
-      delivery: beat.delivery,
-      sent: NOT_SENT,
-      resolve: NOT_SENT,
-      reject: NOT_SENT,
-    };
-    const sent = new Promise<void>((resolve) => {
-      waiting.sent = resolve;
+    let markSent!: () => void;
+    let resolve!: (written: boolean) => void;
+    let reject!: (error: unknown) => void;
+    const sent = new Promise<void>((done) => {
+      markSent = done;
     });
-    const written = new Promise<boolean>((resolve, reject) => {
-      waiting.resolve = resolve;
-      waiting.reject = reject;
+    const written = new Promise<boolean>((done, fail) => {
+      resolve = done;
+      reject = fail;
     });
-    this.queue.push(waiting);
+    // Spelled out, not spread: every queued beat has the same shape.
+    const { deviceCode, tokenHash, alive, arrival, zone, delivery } = beat;
+    this.queue.push({ deviceCode, tokenHash, alive, arrival, zone, delivery, sent: markSent, resolve, reject });
     this.pump();
     return { sent, written };
   }
@@ -350,7 +343,7 @@ class HeartbeatWriter {
     for (const beat of beats) {
       const { seq, wallMs, monoMs } = beat.arrival;
       if (now - monoMs > HEARTBEAT_ORDER_HORIZON_MS) continue;
-      const at = new Date(wallMs).toISOString();
+      const at = isoString(new Date(wallMs));
       if (seq > marks.seq) {
         marks.seq = seq;
         values.alive = beat.alive;
