@@ -23,9 +23,11 @@ Usage: npm run cli -- <command> [options]
 
 Commands:
   user add --id ID --role ROLE [--name NAME] [--region CC] [--shop-no NNNN] [--shop-name NAME]
-           (--password P | --password-stdin)
+           (--password P | --password-stdin | --sso-only)
                       Create a user. ROLE is one of ${ROLES.join(', ')}.
                       Region-bound roles (all but DS_MK and DS_FRIT) need --region; DS_ST also --shop-no.
+                      --sso-only: no password, signs in through single sign-on only (which never
+                      signs in as a user with a password; needed for SSO_PROVISIONING=existing).
   user list           List all users.
   user passwd --id ID (--password P | --password-stdin)
                       Set a new password; the user's open sessions end.
@@ -55,6 +57,7 @@ const OPTIONS = {
   'shop-name': { type: 'string' },
   password: { type: 'string' },
   'password-stdin': { type: 'boolean' },
+  'sso-only': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -89,6 +92,7 @@ async function parse(argv: string[]): Promise<Parsed> {
           shopNo: values['shop-no'],
           shopName: values['shop-name'],
           password: await password(values),
+          ssoOnly: values['sso-only'],
         },
       };
     case 'list':

@@ -96,6 +96,11 @@ export type SsoConfig = {
   wantResponseSigned: boolean;
   /** Allowed clock difference with the identity provider for NotBefore / NotOnOrAfter. */
   clockSkewMs: number;
+  /**
+   * SSO_ALLOW_SHA1: whether SHA-1 signatures and digests are accepted (off by default; SHA-1 is refused).
+   * Only for a named legacy provider: it needs SSO_IDP_ENTITY_ID, so only that issuer's answers pass.
+   */
+  allowSha1: boolean;
   provisioning: SsoProvisioning;
   attributes: SsoAttributes;
 };
@@ -217,6 +222,15 @@ function parseSso(env: Env, base: string, port: number, publicUrl: string | unde
   if (signed !== 'true' && signed !== 'false') {
     throw new ConfigError(`SSO_WANT_RESPONSE_SIGNED must be true or false, got '${signed}'`);
   }
+  const allowSha1 = (read(env, 'SSO_ALLOW_SHA1') ?? 'false').toLowerCase();
+  if (allowSha1 !== 'true' && allowSha1 !== 'false') {
+    throw new ConfigError(`SSO_ALLOW_SHA1 must be true or false, got '${allowSha1}'`);
+  }
+  if (allowSha1 === 'true' && read(env, 'SSO_IDP_ENTITY_ID') === undefined) {
+    throw new ConfigError(
+      'SSO_ALLOW_SHA1=true needs SSO_IDP_ENTITY_ID: SHA-1 is allowed only for a named identity provider',
+    );
+  }
   return {
     idpSsoUrl,
     idpCerts: certs,
@@ -225,6 +239,7 @@ function parseSso(env: Env, base: string, port: number, publicUrl: string | unde
     callbackUrl: read(env, 'SSO_CALLBACK_URL') ?? `${site}/api/sso/callback`,
     wantResponseSigned: signed === 'true',
     clockSkewMs: skewSeconds * 1000,
+    allowSha1: allowSha1 === 'true',
     provisioning: provisioning as SsoProvisioning,
     attributes: {
       userId: read(env, 'SSO_ATTR_USER_ID') ?? 'userId',

@@ -10,22 +10,23 @@ import { recordAudit } from '../audit/repo';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/envelope';
 import { route } from '../http/route';
-import { deleteSpentPin, findDeviceBySerial, pairDevice, reservePinGuess } from '../modules/devices';
+import { findDeviceBySerial, pairDevice, reservePinGuess } from '../modules/devices';
 import { hashPin } from '../modules/registrations';
 import type { ModulePlugin } from '../modules/types';
 import { hashDeviceToken } from './device';
-import { assertNotThrottled, pairAddressKey, recordPairingFailure } from './throttle';
+import { assertNotThrottled, pairThrottleKeys, recordPairingFailure } from './throttle';
 
 /**
  * Pairs a registered player with its PIN. Wrong, expired, used and void PINs get one answer (401).
- * Each guess takes one of the PIN's PAIR_THROTTLE.guessesPerPin tries before it is compared (atomically,
- * so parallel guesses cannot share a try) and the last wrong one voids the PIN until staff issue a new
- * one; wrong guesses also count against the address, whose throttled guesses are refused unlooked-at.
+ * Guesses from a serial and address pair (or an address) with too many recent wrong PINs are refused
+ * unlooked-at (429), so they take nothing from the PIN. Every other guess takes one of the PIN's
+ * PAIR_THROTTLE.guessesPerPin tries, from all addresses together, before it is compared (atomically, so
+ * parallel guesses cannot share a try); once they are used up the PIN is void until staff issue a new one.
  */
 export async function pair(db: Database, input: { serial: string; pin: string; address: string }) {
   const now = new Date();
-  const addressKey = pairAddressKey(input.address);
-  await assertNotThrottled(db, addressKey, now);
+  const keys = pairThrottleKeys(input.serial, input.address);
+  await assertNotThrottled(db, keys, now);
   const device = await findDeviceBySerial(db, input.serial);
   const pin = device ? await reservePinGuess(db, device.deviceCode, PAIR_THROTTLE.guessesPerPin) : undefined;
   const pinHash = device ? hashPin(device.deviceCode, input.pin) : '';
@@ -41,10 +42,7 @@ export async function pair(db: Database, input: { serial: string; pin: string; a
       return true;
     }));
   if (!paired || !device) {
-    if (device && pin && pin.wrongGuesses >= PAIR_THROTTLE.guessesPerPin) {
-      await deleteSpentPin(db, device.deviceCode, PAIR_THROTTLE.guessesPerPin);
-    }
-    await recordPairingFailure(db, addressKey, now);
+    await recordPairingFailure(db, keys, now);
     throw new HttpError(401, AGENT_MESSAGES.pinRejected);
   }
   return { device_code: device.deviceCode, token, heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS };

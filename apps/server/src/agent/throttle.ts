@@ -6,29 +6,54 @@ import { pairingFailures } from '../db/schema';
 import { HttpError } from '../http/envelope';
 
 /**
- * Wrong PINs count against the address they came from (20 within 15 minutes, across serials). Guesses
- * against one serial are bounded by its PIN instead (PAIR_THROTTLE.guessesPerPin, then the PIN is void),
- * so a stranger cannot hold a player's pairing hostage with a timed lock.
+ * Wrong PINs count against the serial and address pair (PAIR_THROTTLE.perSerialAndAddress) and the
+ * address alone (PAIR_THROTTLE.perAddress, across serials), like the sign-in throttle counts ID and
+ * address: a stranger guessing a serial from elsewhere only ever blocks themselves. The PIN's own
+ * budget over all addresses (PAIR_THROTTLE.guessesPerPin) is kept on the PIN (device_pins).
+ * The address is Fastify's request.ip, as for sign-in: the client's address, or the one a trusted
+ * proxy names in X-Forwarded-For when TRUST_PROXY names that proxy.
  */
-export const pairAddressKey = (address: string) => `ip:${address}`;
+export type PairThrottleKeys = { pair: string; address: string };
+
+/** Keys in pairing_failures; no IP address holds "|", so the pair key cannot be read two ways. */
+export function pairThrottleKeys(serial: string, address: string): PairThrottleKeys {
+  return { pair: `pair:${address}|${serial}`, address: `ip:${address}` };
+}
 
 const windowStart = (now: Date) => new Date(now.getTime() - PAIR_THROTTLE.windowMs);
 
-/** 429 with Retry-After while the address has too many recent wrong PINs. */
-export async function assertNotThrottled(db: Database, addressKey: string, now: Date): Promise<void> {
-  const failures = await db
+async function recentFailures(db: Database, key: string, limit: number, now: Date): Promise<Date[]> {
+  const rows = await db
     .select({ at: pairingFailures.at })
     .from(pairingFailures)
-    .where(and(eq(pairingFailures.key, addressKey), gte(pairingFailures.at, windowStart(now))))
+    .where(and(eq(pairingFailures.key, key), gte(pairingFailures.at, windowStart(now))))
     .orderBy(desc(pairingFailures.at))
-    .limit(PAIR_THROTTLE.perAddress);
-  const times = failures.map((f) => f.at);
-  const delay = throttleDelaySeconds(times, PAIR_THROTTLE.perAddress, PAIR_THROTTLE.windowMs, now);
+    .limit(limit);
+  return rows.map((row) => row.at);
+}
+
+/** 429 with Retry-After while the pair or the address has too many recent wrong PINs. */
+export async function assertNotThrottled(db: Database, keys: PairThrottleKeys, now: Date): Promise<void> {
+  const { windowMs, perSerialAndAddress, perAddress } = PAIR_THROTTLE;
+  const delay = Math.max(
+    throttleDelaySeconds(
+      await recentFailures(db, keys.pair, perSerialAndAddress, now),
+      perSerialAndAddress,
+      windowMs,
+      now,
+    ),
+    throttleDelaySeconds(await recentFailures(db, keys.address, perAddress, now), perAddress, windowMs, now),
+  );
   if (delay > 0) throw new HttpError(429, AGENT_MESSAGES.tooManyGuesses, { 'retry-after': String(delay) });
 }
 
-/** Counts a wrong PIN against the address and drops failures older than the window. */
-export async function recordPairingFailure(db: Database, addressKey: string, now: Date): Promise<void> {
-  await db.insert(pairingFailures).values({ key: addressKey, at: now });
-  await db.delete(pairingFailures).where(lt(pairingFailures.at, windowStart(now)));
+/** Counts a wrong PIN against the pair and the address, and drops failures older than the window. */
+export async function recordPairingFailure(db: Database, keys: PairThrottleKeys, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(pairingFailures).values([
+      { key: keys.pair, at: now },
+      { key: keys.address, at: now },
+    ]);
+    await tx.delete(pairingFailures).where(lt(pairingFailures.at, windowStart(now)));
+  });
 }

@@ -235,12 +235,12 @@ export const devicePins = pgTable('device_pins', {
     .references(() => devices.deviceCode, { onDelete: 'cascade' }),
   pinHash: text('pin_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** Wrong guesses against this PIN; at PAIR_THROTTLE.guessesPerPin the PIN is deleted. */
+  /** Guesses against this PIN from all addresses; at PAIR_THROTTLE.guessesPerPin the PIN is void (kept, so staff see why). */
   wrongGuesses: integer('wrong_guesses').notNull().default(0),
   createdAt: createdAt(),
 });
 
-/** Wrong PINs, one row per failure and key ('serial:<s>' or 'ip:<address>'), shared by every server. */
+/** Wrong PINs, one row per failure and key ('pair:<address>|<serial>' or 'ip:<address>'), shared by every server. */
 export const pairingFailures = pgTable(
   'pairing_failures',
   {

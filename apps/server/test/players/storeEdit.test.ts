@@ -43,6 +43,8 @@ describe('pairing status (GET /api/players/{device_code})', () => {
       device_name: serial,
       is_activated: false,
       activated_at: null,
+      wrong_pin_attempts: 0,
+      pin_void: false,
     });
     expect((await pairCall(t.app, serial, issued.pin, '10.9.0.1')).statusCode).toBe(200);
     const after = (await get(kt, `/api/players/${issued.device_code}`)).json().data;

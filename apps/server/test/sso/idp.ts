@@ -68,7 +68,14 @@ export type ResponseOptions = {
   signResponse?: boolean;
   /** Which key signs: the provider's own, the second trusted one, or an attacker's. */
   key?: keyof typeof TEST_KEYS;
+  /** The signature (and digest) algorithm: RSA-SHA256 unless a legacy provider's RSA-SHA1 is wanted. */
+  algorithm?: 'rsa-sha256' | 'rsa-sha1';
 };
+
+const SIGNATURE_ALGORITHMS = {
+  'rsa-sha256': 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  'rsa-sha1': 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+} as const;
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -122,7 +129,7 @@ export class TestIdp {
       singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: this.ssoUrl }],
       singleLogoutService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${this.baseUrl}/slo` }],
       nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified'],
-      requestSignatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+      requestSignatureAlgorithm: SIGNATURE_ALGORITHMS[options.algorithm ?? 'rsa-sha256'],
     });
     const sp = samlify.ServiceProvider({
       entityID: this.sp.entityId,

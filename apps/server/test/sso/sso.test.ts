@@ -6,12 +6,10 @@ import { loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { auditLog, ssoTokens, users } from '../../src/db/schema';
 import { MODULES } from '../../src/modules';
-import { removeUser } from '../../src/modules/users';
+import { addUser, removeUser } from '../../src/modules/users';
 import {
   createPostgresDatabase,
   createTestApp,
-  createUser,
-  loginAs,
   TEST_DATABASE_URL,
   type TestApp,
   tempDir,
@@ -64,12 +62,10 @@ describe('single sign-on with a valid signed response', () => {
     expect(new Set(IDP_USERS.map((u) => u.authority))).toEqual(new Set([...ROLES, '']));
   });
 
-  it('updates an existing user from the assertion: the identity provider is the source of truth', async () => {
-    const existing = await createUser(t.db, { role: 'DS_KT', userId: 'fr-update', region: 'JP' });
+  it('updates an existing single sign-on user from the assertion: the identity provider is the source of truth', async () => {
+    await signIn(t.app, { ...idpUser('DS_KT'), userId: 'fr-update' });
     const { user } = await signIn(t.app, { ...idpUser('DS_LHQIT'), userId: 'fr-update', username: 'Renamed' });
-    expect(user).toMatchObject({ userId: existing.userId, authority: 'DS_LHQIT', username: 'Renamed', region: 'US' });
-    // Its password still works: SSO does not take the account over.
-    await loginAs(t.app, existing);
+    expect(user).toMatchObject({ userId: 'fr-update', authority: 'DS_LHQIT', username: 'Renamed', region: 'US' });
   });
 
   it('accepts a response signed with the second configured certificate (rotation)', async () => {
@@ -277,7 +273,11 @@ describe('provisioning policy', () => {
       const { requestId } = await startSso(strict.app);
       const answer = await idp.response({ requestId, user: idpUser('DS_MK') });
       await expectRefused(strict.app, strict.db, answer, 'ssoUnknownUser');
-      await createUser(strict.db, { role: 'DS_KT', userId: idpUser('DS_MK').userId });
+      await addUser(
+        strict.db,
+        { role: 'DS_KT', region: 'JP', userId: idpUser('DS_MK').userId, ssoOnly: true },
+        { actor: 'test' },
+      );
       const { user } = await signIn(strict.app, idpUser('DS_MK'));
       expect(user.authority).toBe('DS_MK');
     } finally {

@@ -27,6 +27,7 @@ export function ssoConfig(overrides: Partial<SsoConfig> = {}): SsoConfig {
     callbackUrl: idp.sp.callbackUrl,
     wantResponseSigned: true,
     clockSkewMs: 60_000,
+    allowSha1: false,
     provisioning: 'create',
     attributes: {
       userId: 'userId',

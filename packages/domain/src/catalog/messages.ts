@@ -82,6 +82,10 @@ export const MESSAGES = {
   ssoExpired: 'The single sign-on has expired or was already used. Please sign in again',
   ssoNoRole: 'Your account has no valid role for this system. Please ask your administrator for access',
   ssoUnknownUser: 'Your account is not registered in this system. Please ask your administrator for access',
+  ssoLocalAccount:
+    'This user ID is a local account with a password: single sign-on cannot sign in as it. Please sign in with your ID and password',
+  ssoWeakSignature:
+    'Single sign-on failed: the identity provider signed its answer with SHA-1, which this system does not accept. Please ask your administrator',
   ssoIncompleteProfile:
     'The identity provider did not send all the details of your account (ID, region or store). Please ask your administrator',
   crossSiteRequest: 'This request did not come from the console page and was refused. Please reload the console',

@@ -16,11 +16,24 @@ export const PIN_LENGTH = 6;
 export const PIN_LIFETIME_MS = 30 * 60 * 1000;
 
 /**
- * Pairing guesses: a PIN is void after 5 wrong guesses (staff issue a new one; a new PIN starts with
- * a clean count), so guessing a six-digit PIN succeeds with odds of 1 in 200,000 per PIN issued; an
- * address is refused after 20 wrong PINs within 15 minutes, across serials.
+ * Pairing guesses (README "Sign-in and pairing throttles"), counted in the database so every server
+ * process agrees, with the sign-in throttle's shape: a stranger's guesses cost only the stranger.
+ * - per serial and address: 5 wrong PINs for one serial from one address within 15 minutes refuse that
+ *   pair (429) until the oldest leaves the window; the installer at the player, guessing from its own
+ *   address, is not held up by strangers guessing from others;
+ * - per address: 20 wrong PINs within 15 minutes, whatever the serials, refuse the address;
+ * - per PIN, from all addresses together: at most 30 guesses, then the PIN is void until staff issue a
+ *   new one (a new PIN starts with a clean count). The odds of finding a PIN are therefore at most
+ *   30 in 10^6 (1 in 33,333) per PIN issued however many addresses guess during its 30-minute life; an
+ *   address alone gets at most 10 of the 30 in that life (5 per window), so only several addresses
+ *   together can void a PIN, and the console shows staff the wrong attempts ('PIN attempts from elsewhere').
  */
-export const PAIR_THROTTLE = { windowMs: 15 * 60 * 1000, guessesPerPin: 5, perAddress: 20 } as const;
+export const PAIR_THROTTLE = {
+  windowMs: 15 * 60 * 1000,
+  perSerialAndAddress: 5,
+  perAddress: 20,
+  guessesPerPin: 30,
+} as const;
 
 /** A waiting player that announced itself within this window counts as active (is_activated=true). */
 export const ANNOUNCE_ACTIVE_WINDOW_MS = 10 * 60 * 1000;

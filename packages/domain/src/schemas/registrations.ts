@@ -78,5 +78,12 @@ export const ZPairingStatus = z.object({
   device_name: z.string(),
   is_activated: z.boolean(),
   activated_at: z.string().nullable(),
+  /**
+   * Wrong PINs typed for the player's open PIN, from any address (the server cannot tell the installer's
+   * from a stranger's before pairing; 0 without an open PIN). The console shows them as 'PIN attempts
+   * from elsewhere'; at PAIR_THROTTLE.guessesPerPin the PIN is void (`pin_void`) until a new one is issued.
+   */
+  wrong_pin_attempts: z.number().int().nonnegative(),
+  pin_void: z.boolean(),
 });
 export type TPairingStatus = z.infer<typeof ZPairingStatus>;

@@ -11,10 +11,10 @@ export {
 } from './history';
 export {
   announceSerial,
-  deleteSpentPin,
   HEARTBEAT_ORDER_HORIZON_MS,
   heartbeatsSettled,
   pairDevice,
+  pinGuesses,
   recordHeartbeat,
   registerStore,
   reservePinGuess,

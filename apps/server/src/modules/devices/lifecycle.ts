@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { canPlayerTransition, type PlayerEvent, playerStateOf, type TDeliveryReport } from '@signage/domain';
-import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, outlivesThisProcess } from '../../db/client';
 import { preparedPerDatabase, rawRows } from '../../db/prepared';
 import { devicePins, devices, deviceTags } from '../../db/schema';
@@ -100,11 +100,17 @@ export async function reservePinGuess(db: Database, deviceCode: string, maxGuess
   return row;
 }
 
-/** Voids a PIN whose tries are used up; a PIN staff issued meanwhile starts at 0 and stays. */
-export async function deleteSpentPin(db: Database, deviceCode: string, maxGuesses: number): Promise<void> {
-  await db
-    .delete(devicePins)
-    .where(and(eq(devicePins.deviceCode, deviceCode), gte(devicePins.wrongGuesses, maxGuesses)));
+/**
+ * The guesses taken against the player's open PIN (from all addresses; a guess in flight counts), or
+ * undefined without an open PIN. A void PIN stays until staff issue a new one, so the console can say why.
+ */
+export async function pinGuesses(db: Database, deviceCode: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ guesses: devicePins.wrongGuesses })
+    .from(devicePins)
+    .where(eq(devicePins.deviceCode, deviceCode))
+    .limit(1);
+  return row?.guesses;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   isZoneOfCountry,
   MESSAGES,
   PAGE_SIZE,
+  PAIR_THROTTLE,
   PIN_LIFETIME_MS,
   playerStateOf,
   type TIssuedPin,
@@ -27,6 +28,7 @@ import {
   findDevice,
   findDeviceBySerial,
   listWaiting,
+  pinGuesses,
   registerStore,
   replaceDeviceTags,
   savePin,
@@ -139,17 +141,21 @@ export async function registerPlayer(db: Database, user: SessionUser, body: z.ou
 }
 
 /**
- * GET /api/players/{device_code}: the PIN step asks this until the player has paired. Region-bound users
+ * GET /api/players/{device_code}: the PIN step asks this until the player has paired, with the wrong PINs
+ * typed for the open PIN so staff see strangers' attempts and a void PIN. Region-bound users
  * see their region's players only; others answer 404 so their existence is not revealed.
  */
 export async function pairingStatus(db: Database, user: SessionUser, deviceCode: string): Promise<TPairingStatus> {
   const row = await findDevice(db, deviceCode);
   if (!row || row.registeredAt === null) throw notFound();
   if (!inScope(scopeOf(user), { region: row.region, shopNo: row.shopNo })) throw notFound();
+  const guesses = row.isActivated ? 0 : ((await pinGuesses(db, row.deviceCode)) ?? 0);
   return {
     device_code: row.deviceCode,
     device_name: row.deviceName,
     is_activated: row.isActivated,
     activated_at: row.activatedAt?.toISOString() ?? null,
+    wrong_pin_attempts: guesses,
+    pin_void: guesses >= PAIR_THROTTLE.guessesPerPin,
   };
 }

@@ -84,6 +84,27 @@ export async function samlFor(sso: SsoConfig, cache: CacheProvider): Promise<SAM
   });
 }
 
+/** xmldsig algorithm URIs of SHA-1: rsa-sha1, dsa-sha1, hmac-sha1, ecdsa-sha1 signatures and the sha1 digest. */
+const SHA1_ALGORITHM = /[#-]sha1$/i;
+
+/**
+ * The SHA-1 algorithms named by any signature in the response (SignatureMethod and DigestMethod of
+ * every Signature, the Response's and the assertion's alike), parsed as xml-crypto parses it. node-saml
+ * verifies SHA-1 signatures like any other; the caller refuses them unless SSO_ALLOW_SHA1.
+ */
+export function sha1AlgorithmsIn(samlResponseXml: string): string[] {
+  const document = new DOMParser().parseFromString(samlResponseXml, 'text/xml');
+  const found = new Set<string>();
+  for (const name of ['SignatureMethod', 'DigestMethod']) {
+    const elements = document.getElementsByTagNameNS('*', name);
+    for (let i = 0; i < elements.length; i++) {
+      const algorithm = elements.item(i)?.getAttribute('Algorithm')?.trim() ?? '';
+      if (SHA1_ALGORITHM.test(algorithm)) found.add(algorithm);
+    }
+  }
+  return [...found];
+}
+
 type XmlNode = { [key: string]: XmlNode[] | Record<string, string> | string | undefined; $?: Record<string, string> };
 
 function first(node: XmlNode | undefined, name: string): XmlNode | undefined {

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
 import { type SsoIdentity, userForSso, userInfoByPk } from '../users';
 import { deleteRequest, insertToken, purgeExpired, recordAssertion, takeToken } from './repo';
-import { checkAssertion, DatabaseRequestCache, samlFor } from './saml';
+import { checkAssertion, DatabaseRequestCache, samlFor, sha1AlgorithmsIn } from './saml';
 
 /** How long the one-time token between the provider's post and the console's exchange lives. */
 export const TOKEN_LIFETIME_MS = 60 * 1000;
@@ -108,14 +108,22 @@ export async function completeSignOn(db: Database, sso: SsoConfig, samlResponse:
   const saml = await samlFor(sso, cache);
   let facts: ReturnType<typeof checkAssertion>;
   let profile: Profile;
+  let sha1: string[];
   try {
     const result = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse });
     if (!result.profile) throw new Error('no assertion in the response');
     profile = result.profile;
-    facts = checkAssertion(sso, profile, Buffer.from(samlResponse, 'base64').toString('utf8'));
+    const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+    facts = checkAssertion(sso, profile, xml);
+    sha1 = sha1AlgorithmsIn(xml);
   } catch (error) {
     if (cache.found) await cache.removeAsync(cache.found.id);
     throw new SsoRefusal('ssoFailed', error instanceof Error ? error.message : String(error));
+  }
+  // Checked once the answer verified, so forged answers still all get 'ssoFailed'; the request is used up.
+  if (sha1.length > 0 && !sso.allowSha1) {
+    if (cache.found) await cache.removeAsync(cache.found.id);
+    throw new SsoRefusal('ssoWeakSignature', `SHA-1 refused (SSO_ALLOW_SHA1 is off): ${sha1.join(', ')}`);
   }
   const request = cache.found;
   if (!request) throw new SsoRefusal('ssoFailed', 'no request matched');
@@ -135,9 +143,16 @@ export async function completeSignOn(db: Database, sso: SsoConfig, samlResponse:
 
   const identity = identityOf(sso, profile);
   return db.transaction(async (tx) => {
-    const user = await userForSso(tx, identity, { create: sso.provisioning === 'create', issuer: facts.issuer });
-    if (!user)
+    const found = await userForSso(tx, identity, { create: sso.provisioning === 'create', issuer: facts.issuer });
+    if (found === 'unknown')
       throw new SsoRefusal('ssoUnknownUser', `user '${identity.userId}' does not exist (SSO_PROVISIONING=existing)`);
+    if (found === 'password-account') {
+      throw new SsoRefusal(
+        'ssoLocalAccount',
+        `user '${identity.userId}' is a local password account: not signed in, not changed`,
+      );
+    }
+    const user = found;
     const token = randomBytes(32).toString('base64url');
     await insertToken(tx, {
       id: hashToken(token),

@@ -7,6 +7,7 @@ import { toUserInfo } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
 import { countUsers, deleteUser, findUserByUserId, insertUser, listUsers, updatePasswordHash } from './repo';
+import { NO_PASSWORD } from './sso';
 
 /**
  * Account management for administrators (the CLI, directly or through the server's admin socket,
@@ -45,9 +46,21 @@ export const ZAddUser = z
       .regex(/^\d{4}$/, 'Shop number must be 4 digits')
       .optional(),
     shopName: z.string().trim().max(200, 'Shop name is too long (at most 200 characters)').optional(),
-    password: ZNewPassword,
+    password: ZNewPassword.optional(),
+    /** A single sign-on user: no password (SSO never signs in as a local password account). */
+    ssoOnly: z.boolean().optional(),
   })
   .superRefine((user, ctx) => {
+    if (user.ssoOnly && user.password !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Give either a password or --sso-only, not both' });
+    }
+    if (!user.ssoOnly && user.password === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'A password is required (--password or --password-stdin), or --sso-only for a single sign-on user',
+      });
+    }
     // Region-bound roles see only their region (SPEC.md section 6); without one they would see nothing.
     if (isRegionBound(user.role) && !user.region) {
       ctx.addIssue({ code: 'custom', path: ['region'], message: `Role ${user.role} needs --region` });
@@ -77,14 +90,19 @@ export async function addUser(db: Database, input: unknown, { actor, via }: Acto
   const row = await insertUser(db, {
     userId: user.userId,
     username: user.name || user.userId,
-    passwordHash: await hashPassword(user.password),
+    passwordHash: user.ssoOnly || user.password === undefined ? NO_PASSWORD : await hashPassword(user.password),
     authority: user.role,
     region: user.region ?? '',
     shopNo: user.shopNo ?? '',
     shopName: user.shopName ?? '',
   });
   if (!row) throw new HttpError(409, `User ${user.userId} already exists`);
-  await recordAudit(db, { actor, action: 'user.add', target: user.userId, detail: { role: user.role, via } });
+  await recordAudit(db, {
+    actor,
+    action: 'user.add',
+    target: user.userId,
+    detail: { role: user.role, via, ...(user.ssoOnly ? { sso_only: true } : {}) },
+  });
   return { ...toUserInfo(row), created_at: row.createdAt.toISOString() };
 }
 

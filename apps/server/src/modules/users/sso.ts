@@ -10,7 +10,10 @@ import { findUserByUserId, insertUser, type UserRow } from './repo';
  * The password hash of users created by single sign-on: not an scrypt hash, so no password ever
  * matches it (verifyPassword answers false); such users sign in through the identity provider only.
  */
-const NO_PASSWORD = 'sso-only';
+export const NO_PASSWORD = 'sso-only';
+
+/** A local account: one with a password (made with the CLI). Single sign-on never signs in as it nor changes it. */
+export const isPasswordAccount = (row: Pick<UserRow, 'passwordHash'>) => row.passwordHash !== NO_PASSWORD;
 
 /** What the identity provider says about a user, already checked (role, region, store). */
 export type SsoIdentity = {
@@ -23,15 +26,17 @@ export type SsoIdentity = {
 };
 
 /**
- * The user an identity provider's assertion signs in. The provider is the source of truth: an
- * existing user gets the name, role, region and store of the assertion; a new one is created when
- * `create` (provisioning policy 'create'), else undefined. Call inside the sign-in transaction.
+ * The user an identity provider's assertion signs in. The provider is the source of truth for the users
+ * it made: an existing single sign-on user gets the name, role, region and store of the assertion; a new
+ * one is created when `create` (provisioning policy 'create'), else 'unknown'. A local password account
+ * (such as the vendor's `admin`) is never signed in as nor changed: 'password-account' (issue 30 item 7).
+ * Call inside the sign-in transaction.
  */
 export async function userForSso(
   db: Database,
   identity: SsoIdentity,
   { create, issuer }: { create: boolean; issuer: string },
-): Promise<UserRow | undefined> {
+): Promise<UserRow | 'unknown' | 'password-account'> {
   const values = {
     username: identity.username,
     authority: identity.authority,
@@ -54,7 +59,8 @@ export async function userForSso(
     }
     row = await findUserByUserId(db, identity.userId);
   }
-  if (!row) return undefined;
+  if (!row) return 'unknown';
+  if (isPasswordAccount(row)) return 'password-account';
   const changed = (Object.keys(values) as (keyof typeof values)[]).some((key) => row[key] !== values[key]);
   if (!changed) return row;
   const [updated] = await db
@@ -62,7 +68,7 @@ export async function userForSso(
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, row.id))
     .returning();
-  return updated;
+  return updated ?? 'unknown';
 }
 
 /** The user info of a user by primary key (undefined once deleted). */

@@ -257,6 +257,21 @@ describe('single sign-on response (/sso/{token})', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('shows the refusal of a local password account in the strip, in the chosen language (issue 30 item 7)', async () => {
+    mockFetch({});
+    renderApp('/login?error=ssoLocalAccount');
+    await setLanguage('ja');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'このユーザーIDはパスワードを持つローカルアカウントのため、シングルサインオンではサインインできません',
+    );
+  });
+
+  it('shows the SHA-1 refusal in the strip', async () => {
+    mockFetch({});
+    renderApp('/login?error=ssoWeakSignature');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.ssoWeakSignature);
+  });
+
   it('shows no strip for an unknown or unrelated error key', async () => {
     mockFetch({});
     renderApp('/login?error=loginFailed');

@@ -1,5 +1,5 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { MESSAGES, REGISTRATION_REDIRECT_MS } from '@signage/domain';
+import { MESSAGES, PAIR_THROTTLE, REGISTRATION_REDIRECT_MS, type TPairingStatus } from '@signage/domain';
 import { Alert, Button, Flex } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,26 @@ function useRedirectCountdown(active: boolean) {
 }
 
 /**
+ * Wrong PINs typed for the open PIN, from any address: the server cannot tell the installer's typos from a
+ * stranger's guesses, so staff are told how many there were and, once the PIN's tries are used up, that it
+ * is void and a new one is needed.
+ */
+function PinAttempts({ status }: { status: TPairingStatus | undefined }) {
+  const { t } = useTranslation();
+  if (!status || status.wrong_pin_attempts === 0) return null;
+  if (status.pin_void) return <Alert type="error" showIcon role="alert" title={t('players.pinVoid')} />;
+  const left = Math.max(0, PAIR_THROTTLE.guessesPerPin - status.wrong_pin_attempts);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('players.pinAttemptsElsewhere', { attempts: status.wrong_pin_attempts })}
+      description={t('players.pinAttemptsElsewhereHelp', { left })}
+    />
+  );
+}
+
+/**
  * Live pairing status of the PIN step: 'Waiting for the player…' until the PIN has been typed on it,
  * then 'Paired'. Only then is the registration complete, and only then does the 30-second way to the
  * player list start; 'Stay on this page' cancels it for good (a new PIN cannot restart it).
@@ -51,14 +71,17 @@ export function PairingProgress({ deviceCode, onPaired }: { deviceCode: string; 
 
   if (!paired) {
     return (
-      <Alert
-        type="info"
-        showIcon
-        icon={<LoadingOutlined />}
-        role="status"
-        title={t('players.pairingWaiting')}
-        description={t('players.pairingWaitingHelp')}
-      />
+      <Flex vertical gap={8}>
+        <Alert
+          type="info"
+          showIcon
+          icon={<LoadingOutlined />}
+          role="status"
+          title={t('players.pairingWaiting')}
+          description={t('players.pairingWaitingHelp')}
+        />
+        <PinAttempts status={status.data} />
+      </Flex>
     );
   }
   return (

@@ -27,6 +27,8 @@ async function toPinStep(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Issue PIN' }));
 }
 
+const WAITING = { is_activated: false, activated_at: null, wrong_pin_attempts: 0, pin_void: false };
+
 afterEach(() => useRegistrationDraft.getState().set('', EMPTY_DRAFT));
 
 describe('Register player, PIN step (issue 9.11)', { timeout: 60_000 }, () => {
@@ -42,6 +44,8 @@ describe('Register player, PIN step (issue 9.11)', { timeout: 60_000 }, () => {
           device_name: SERIAL,
           is_activated: paired,
           activated_at: paired ? '2026-01-01T10:05:00.000Z' : null,
+          wrong_pin_attempts: 0,
+          pin_void: false,
         }),
     });
     const user = userEvent.setup();
@@ -68,8 +72,7 @@ describe('Register player, PIN step (issue 9.11)', { timeout: 60_000 }, () => {
       'GET /api/setting': noSettings,
       'POST /api/registrations': () => success(ISSUED),
       'POST /api/players': () => success({ ...ISSUED, pin: '777111' }),
-      'GET /api/players/DVPAIR1': () =>
-        success({ device_code: ISSUED.device_code, device_name: SERIAL, is_activated: false, activated_at: null }),
+      'GET /api/players/DVPAIR1': () => success({ ...WAITING, device_code: ISSUED.device_code, device_name: SERIAL }),
     });
     const user = userEvent.setup();
     await toPinStep(user);
@@ -77,6 +80,34 @@ describe('Register player, PIN step (issue 9.11)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('issued-pin')).toHaveTextContent('777111'));
     expect(screen.getByText('Waiting for the player…')).toBeInTheDocument();
     expect(screen.queryByText(/Going to the player list/)).toBeNull();
+  });
+
+  it("tells staff of wrong PINs typed for the player ('PIN attempts from elsewhere') and of a void PIN (issue 30 item 5)", async () => {
+    fillDraft();
+    let status = { ...WAITING, wrong_pin_attempts: 0, pin_void: false };
+    mockFetch({
+      'GET /api/setting': noSettings,
+      'POST /api/registrations': () => success(ISSUED),
+      'GET /api/players/DVPAIR1': () => success({ ...status, device_code: ISSUED.device_code, device_name: SERIAL }),
+    });
+    const user = userEvent.setup();
+    await toPinStep(user);
+    expect(await screen.findByText('Waiting for the player…')).toBeInTheDocument();
+    expect(screen.queryByText(/PIN attempts from elsewhere/)).toBeNull();
+
+    status = { ...status, wrong_pin_attempts: 7 };
+    expect(await screen.findByText('PIN attempts from elsewhere: 7', {}, { timeout: 6000 })).toBeVisible();
+    expect(screen.getByText(/23 tries left before this PIN is void/)).toBeVisible();
+
+    status = { ...status, wrong_pin_attempts: 30, pin_void: true };
+    expect(
+      await screen.findByText(
+        'This PIN is void: too many wrong PINs were typed for this player. Issue a new PIN.',
+        {},
+        { timeout: 6000 },
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/PIN attempts from elsewhere/)).toBeNull();
   });
 
   it('says why a duplicate registration failed', async () => {
