@@ -14,7 +14,7 @@
  *                                  a user's mean seconds between pages; BENCH_DATABASE_URL set: PostgreSQL,
  *                                  an admin URL as the other benches take; unset: the embedded PGlite)
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -56,7 +56,7 @@ const LIST_FILTERS = [
   '&is_alive=true',
   '&has_schedule=false',
   '&shop_name=Store%201',
-  '&display_pattern=Multi,CW',
+  '&memo=window',
   '&shop_no=0012',
   '&delivery_pending=true',
 ];
@@ -122,6 +122,71 @@ async function onPostgres() {
   return { product, drop: database.drop };
 }
 
+/** CPU ms each thread of a process has used, by thread id (Linux /proc; USER_HZ 100). */
+function threadCpu(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      threads.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return threads;
+}
+
+/**
+ * What each kind of request costs the server in CPU, whatever else the machine runs: REPEAT requests one after
+ * another, and the busiest thread's CPU (the database's, on PGlite) and the whole process's, per request.
+ */
+async function costs(base: string, pid: number, cookie: string): Promise<void> {
+  const REPEAT = 40;
+  const agent = (i: number) => ({ authorization: `Bearer ${token(1 + (i % PLAYERS))}` });
+  const samples: Array<[string, (i: number) => [string, RequestInit]]> = [
+    [
+      'heartbeat',
+      (i) => [
+        '/agent/v1/heartbeat',
+        {
+          method: 'POST',
+          headers: { ...agent(i), 'content-type': 'application/json' },
+          body: '{"status":"ok","time_zone":"Asia/Tokyo"}',
+        },
+      ],
+    ],
+    ['manifest 304', (i) => ['/agent/v1/manifest', { headers: agent(i) }]],
+    ['users/me', () => ['/api/users/me', { headers: { cookie } }]],
+    ...LIST_FILTERS.map((filter): [string, (i: number) => [string, RequestInit]] => [
+      `player list${filter || ' (no filter)'}`,
+      () => [`/api/devices?limit=20&order=DESC${filter}`, { headers: { cookie } }],
+    ]),
+    ['player detail', (i) => [`/api/devices/${deviceCode(1 + (i % PLAYERS))}`, { headers: { cookie } }]],
+    ['contents list', () => ['/api/contents?limit=20&order=DESC', { headers: { cookie } }]],
+    [
+      'history',
+      () => [
+        `/api/contents/history?limit=20&order=DESC&start_date=${daysAgo(9)}&end_date=${today}`,
+        { headers: { cookie } },
+      ],
+    ],
+  ];
+  const lines: string[] = [];
+  for (const [name, make] of samples) {
+    const before = threadCpu(pid);
+    for (let i = 0; i < REPEAT; i++) {
+      const [path, init] = make(i);
+      await (await fetch(`${base}${path}`, init)).arrayBuffer();
+    }
+    const after = threadCpu(pid);
+    const deltas = [...after].map(([tid, ms]) => ms - (before.get(tid) ?? 0));
+    const busiest = Math.max(...deltas) / REPEAT;
+    const total = deltas.reduce((sum, ms) => sum + ms, 0) / REPEAT;
+    lines.push(`${name}: busiest thread ${busiest.toFixed(1)} ms, process ${total.toFixed(1)} ms`);
+  }
+  console.info(`CPU per request (${REPEAT} in a row; 10 ms ticks): ${lines.join('; ')}`);
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number);
 
@@ -131,11 +196,16 @@ async function main(): Promise<number> {
     const base = `http://127.0.0.1:${product.port}`;
     const cookies = await Promise.all(Array.from({ length: USERS }, () => login(product.port)));
     // Each player collects once, as after pairing, so its polls are 304s as in production.
-    for (let i = 1; i <= PLAYERS; i++) {
-      await fetch(`${base}/agent/v1/manifest`, { headers: { authorization: `Bearer ${token(i)}` } }).then((r) =>
-        r.arrayBuffer(),
-      );
-    }
+    let collecting = 1;
+    const collect = async () => {
+      while (collecting <= PLAYERS) {
+        const i = collecting++;
+        const response = await fetch(`${base}/agent/v1/manifest`, { headers: { authorization: `Bearer ${token(i)}` } });
+        await response.arrayBuffer();
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, collect));
+    if (process.env.BENCH_COSTS === '1') await costs(base, product.child.pid ?? 0, cookies[0] ?? '');
     const planned = plan(cookies);
     const outcomes = new Map<Kind, { planned: number; latencies: number[]; failed: string[] }>();
     for (const kind of ['heartbeat', 'manifest', 'console'] as const) {
@@ -193,6 +263,25 @@ async function main(): Promise<number> {
           ` - ${held ? 'holds' : 'MISSES'}`,
       );
     }
+    // Console requests by route and filter: a slow statement shows in its own p50, not only in the tail.
+    const byRoute = new Map<string, number[]>();
+    for (const each of slowest) {
+      if (each.path.startsWith('/agent/')) continue;
+      const [pathname, query = ''] = each.path.split('?');
+      const name = `${pathname?.replace(/FP\d+/, ':code')}${query.includes('&') ? ` ${query.split('&').at(-1)?.split('=')[0]}` : ''}`;
+      byRoute.set(name, [...(byRoute.get(name) ?? []), each.ms]);
+    }
+    console.info(
+      `console p50 by route: ${[...byRoute]
+        .map(
+          ([name, all]) =>
+            `${name} ${percentile(
+              [...all].sort((a, b) => a - b),
+              0.5,
+            ).toFixed(0)} ms (${all.length})`,
+        )
+        .join('; ')}`,
+    );
     const worst = slowest.sort((a, b) => b.ms - a.ms).slice(0, 8);
     console.info(
       `slowest: ${worst.map((w) => `${w.ms.toFixed(0)} ms ${w.path} (at ${(w.at / 1000).toFixed(1)} s)`).join('; ')}`,
