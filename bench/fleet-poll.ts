@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
+import { seedFleet, token } from './fleetData';
 import { createDatabase, removeDataDir, startProduct } from './processes';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20_000);
@@ -26,36 +27,6 @@ const SERVED_SHARE = 0.99;
 const CONNECTIONS = 50;
 const PORT = Number(process.env.PORT ?? 18106);
 const EMBEDDED = process.env.BENCH_EMBEDDED === '1';
-const token = (i: number) => `bench-token-${i}`;
-
-async function seed(run: (statement: string) => Promise<unknown>) {
-  await run(`
-    insert into devices (device_code, device_name, region, shop_no, shop_name, display_pattern, time_zone,
-      token_hash, is_alive, is_activated, registered_at, activated_at, last_accessed)
-    select 'FP' || lpad(i::text, 8, '0'), 'FP-SN-' || i, 'JP', lpad((1 + i % 9000)::text, 4, '0'), 'Store ' || i,
-      'Multi,CW', 'Asia/Tokyo', encode(sha256(('bench-token-' || i)::bytea), 'hex'), true, true, now(), now(), now()
-    from generate_series(1, ${PLAYERS}) as i`);
-  await run(`
-    insert into contents (id, key, name, type, display_pattern, region, media_key, content_type, size, sha256, created_by)
-    select md5('c' || k)::uuid, 'fleet' || k, 'Fleet image ' || k, 'image', 'Multi,CW', 'JP',
-      'contents/fleet' || k || '/file.png', 'image/png', 1000, repeat('0', 64), 'bench'
-    from generate_series(1, 60) as k`);
-  await run(`
-    insert into schedules (id, schedule_name, playlist_name, date_from, date_to, time_from, time_to,
-      download_allow_hour, live, zone_code, created_by)
-    select md5('s' || g)::uuid, 'Fleet ' || g, 'Fleet', current_date - 1, null, null, null, '', false, 'Asia/Tokyo', 'bench'
-    from generate_series(0, 19) as g`);
-  await run(`
-    insert into schedule_contents (schedule_id, position, content_id)
-    select md5('s' || g)::uuid, p, md5('c' || (1 + g * 3 + p))::uuid from generate_series(0, 19) as g, generate_series(0, 2) as p`);
-  await run(`
-    insert into schedule_devices (schedule_id, device_code, ends_local)
-    select md5('s' || (i % 20))::uuid, 'FP' || lpad(i::text, 8, '0'), null from generate_series(1, ${PLAYERS}) as i`);
-  await run(`
-    insert into schedule_player_ends (device_code, last_end_local, open)
-    select 'FP' || lpad(i::text, 8, '0'), null, true from generate_series(1, ${PLAYERS}) as i`);
-  await run('analyze');
-}
 
 /** PostgreSQL: a new database, migrated by the product as it starts, seeded while it runs. */
 async function onPostgres() {
@@ -64,7 +35,7 @@ async function onPostgres() {
   const client = new pg.Client({ connectionString: database.url });
   try {
     await client.connect();
-    await seed((statement) => client.query(statement));
+    await seedFleet((statement) => client.query(statement), PLAYERS);
   } catch (error) {
     await product.stop();
     await database.drop();
@@ -80,7 +51,7 @@ async function embedded() {
   const dataDir = mkdtempSync(join(tmpdir(), 'signage-fleet-'));
   const handle = await openDatabase({ dataDir, databaseUrl: undefined });
   try {
-    await seed((statement) => handle.db.execute(sql.raw(statement))).finally(handle.close);
+    await seedFleet((statement) => handle.db.execute(sql.raw(statement)), PLAYERS).finally(handle.close);
   } catch (error) {
     removeDataDir(dataDir);
     throw error;

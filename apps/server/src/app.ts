@@ -17,10 +17,11 @@ import { errorHandler } from './http/errorHandler';
 import { createLogDestination, OneLineRequestLog } from './http/requestLog';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
-import { MODULES } from './modules';
+import { BLOB_OWNERS, MODULES } from './modules';
 import { createContentProcessing, createMediaDeps } from './modules/contents';
 import { heartbeatsSettled } from './modules/devices';
 import { endEveryBroadcast } from './modules/live';
+import { startOrphanSweeps } from './modules/orphans';
 import { startPlayPruning } from './modules/plays';
 import { contentPlayers, playerSchedules, scheduleContentUsage } from './modules/schedules';
 import type { ApiModule, AppDeps, ContentUsageCheck, MediaDeps } from './modules/types';
@@ -163,6 +164,18 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => contentProcessing.stop());
   app.decorate('contentProcessing', contentProcessing);
+  // Media a crash left without its row, and upload temp files: swept once ready, then hourly (in the background).
+  let orphanSweeps: ReturnType<typeof startOrphanSweeps> | undefined;
+  app.addHook('onReady', async () => {
+    orphanSweeps = startOrphanSweeps({
+      db,
+      media: mediaDeps,
+      owners: BLOB_OWNERS,
+      graceMs: config.orphanGraceMs,
+      log: app.log,
+    });
+  });
+  app.addHook('onClose', async () => orphanSweeps?.stop());
   // Heartbeats are answered once their write is sent (agent/heartbeat.ts): a stop lets the sent ones finish
   // before the database closes; tests wait for them before they read.
   app.decorate('heartbeatsSettled', () => heartbeatsSettled(db));

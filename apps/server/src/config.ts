@@ -56,6 +56,12 @@ export type Config = {
   /** Days raw plays are kept (PLAY_RETENTION_DAYS, default 400); the daily rollups are kept for good. */
   playRetentionDays: number;
   /**
+   * ORPHAN_GRACE_MINUTES (default 60): how old a stored blob no row names, or an upload's temp file, must be
+   * before the orphan sweep removes it (modules/orphans). Longer than any upload takes from storing its
+   * file to committing its row, on any server process sharing the store.
+   */
+  orphanGraceMs: number;
+  /**
    * Which proxies may set X-Forwarded-* (Fastify `trustProxy`). By default only loopback (a proxy on
    * the same machine): trusting private ranges let any client on a store or office LAN rotate
    * X-Forwarded-For past the per-address throttles. Name the real load balancer's address instead.
@@ -159,6 +165,17 @@ function parseRetentionDays(value: string | undefined): number {
     throw new ConfigError(`PLAY_RETENTION_DAYS must be a whole number of days from 1 to 36500, got '${value}'`);
   }
   return days;
+}
+
+const DEFAULT_ORPHAN_GRACE_MINUTES = 60;
+
+function parseOrphanGrace(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_ORPHAN_GRACE_MINUTES * 60_000;
+  const minutes = Number(value);
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 10_080) {
+    throw new ConfigError(`ORPHAN_GRACE_MINUTES must be a whole number of minutes from 0 to 10080, got '${value}'`);
+  }
+  return minutes * 60_000;
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {
@@ -274,6 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
     pgliteTemplate: PGLITE_TEMPLATE_DIR,
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
     playRetentionDays: parseRetentionDays(read(env, 'PLAY_RETENTION_DAYS')),
+    orphanGraceMs: parseOrphanGrace(read(env, 'ORPHAN_GRACE_MINUTES')),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     live: parseLive(env, base),
     sso: parseSso(env, base, port, publicUrl),

@@ -8,7 +8,7 @@ import { type Config, displayUrl } from './config';
 import { type Database, type DatabaseHandle, DatabaseOpenError, openDatabase, openingPglite } from './db/client';
 import { type beginEmbeddedOpen, isFirstEmbeddedStart } from './db/embedded';
 import { HttpError } from './http/envelope';
-import { cleanUploadLeftovers, createMediaDeps } from './modules/contents';
+import { createMediaDeps } from './modules/contents';
 import { LIVE_HOOK_PREFIX } from './modules/live';
 import type { MediaDeps } from './modules/types';
 import { bootstrapAdmin } from './modules/users';
@@ -68,16 +68,16 @@ async function createAdminIfEmpty(handle: DatabaseHandle, config: Config, admin:
   }
 }
 
-/** Blob store and live platforms from the config (a bad live setting is a configuration error), cleaned up after a crash. */
+/**
+ * Blob store and live platforms from the config (a bad live setting is a configuration error). What a crash
+ * left behind is swept once the app is ready (modules/orphans).
+ */
 async function prepareMedia(config: Config): Promise<MediaDeps> {
-  let media: MediaDeps;
   try {
-    media = createMediaDeps(config);
+    return createMediaDeps(config);
   } catch (error) {
     throw new StartupError((error as Error).message, EXIT.config);
   }
-  await cleanUploadLeftovers(media);
-  return media;
 }
 
 async function listen(app: App, config: Config): Promise<number> {

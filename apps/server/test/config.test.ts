@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       pgliteTemplate: path.join(REPO_ROOT, 'apps/server/dist/pglite-template'),
       logLevel: 'info',
       playRetentionDays: 400,
+      orphanGraceMs: 3_600_000,
       trustProxy: 'loopback',
       live: {
         bambuserApiKey: undefined,
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       CONSOLE_DIST: 'build/console',
       LOG_LEVEL: 'WARN',
       PLAY_RETENTION_DAYS: '90',
+      ORPHAN_GRACE_MINUTES: '0',
       TRUST_PROXY: 'true',
       BAMBUSER_API_KEY: 'bk',
       BAMBUSER_BASE_URL: 'http://127.0.0.1:9/api',
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
       consoleDist: '/home/me/signage/build/console',
       logLevel: 'warn',
       playRetentionDays: 90,
+      orphanGraceMs: 0,
       trustProxy: true,
       live: {
         bambuserApiKey: 'bk',
@@ -107,6 +110,9 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ PLAY_RETENTION_DAYS: '0' })).toThrow(
       new ConfigError("PLAY_RETENTION_DAYS must be a whole number of days from 1 to 36500, got '0'"),
+    );
+    expect(() => loadConfig({ ORPHAN_GRACE_MINUTES: '1.5' })).toThrow(
+      new ConfigError("ORPHAN_GRACE_MINUTES must be a whole number of minutes from 0 to 10080, got '1.5'"),
     );
   });
 });

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import {
+  copyFile,
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+  utimes,
+} from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,12 +24,15 @@ import {
   type BlobObject,
   type BlobStore,
   type ByteRange,
+  type ListedBlob,
   type PutFileOptions,
   type PutOptions,
   type PutResult,
 } from './types';
 
 const TEMP_FOLDER = '.tmp';
+/** Objects per page of a listing (as S3 answers them). */
+const LIST_PAGE = 1000;
 
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -140,6 +155,34 @@ export class DiskBlobStore implements BlobStore {
     await this.pruneEmptyParents(dirname(path));
   }
 
+  async *list(prefix: string): AsyncIterable<ListedBlob[]> {
+    assertValidPrefix(prefix);
+    const slash = prefix.lastIndexOf('/');
+    const baseDir = slash > 0 ? join(this.rootDir, ...prefix.slice(0, slash).split('/')) : this.rootDir;
+    let entries: Awaited<ReturnType<typeof listTree>>;
+    try {
+      entries = await listTree(baseDir);
+    } catch (error) {
+      if (MISSING.has(errorCode(error) ?? '')) return;
+      throw error;
+    }
+    let page: ListedBlob[] = [];
+    for (const entry of entries) {
+      if (entry.isDirectory) continue;
+      const key = relative(this.rootDir, entry.path).split(sep).join('/');
+      if (key === TEMP_FOLDER || key.startsWith(`${TEMP_FOLDER}/`) || !key.startsWith(prefix)) continue;
+      // Gone meanwhile (a delete): not listed.
+      const info = await stat(entry.path).catch(() => null);
+      if (!info?.isFile()) continue;
+      page.push({ key, modifiedAt: info.mtime });
+      if (page.length === LIST_PAGE) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
+  }
+
   async deletePrefix(prefix: string): Promise<number> {
     assertValidPrefix(prefix);
     const slash = prefix.lastIndexOf('/');
@@ -209,7 +252,14 @@ export class DiskBlobStore implements BlobStore {
     }
   }
 
+  /**
+   * Renames a finished file into place. Its modification time becomes now: a listing tells a blob stored
+   * just now from an old one by it (the orphan sweep's grace), and a resumable upload finished hours before
+   * it is registered keeps the time of its last byte until then.
+   */
   private async moveIntoPlace(source: string, target: string): Promise<void> {
+    const now = new Date();
+    await utimes(source, now, now);
     await mkdir(dirname(target), { recursive: true });
     try {
       await rename(source, target);

@@ -12,6 +12,7 @@ export {
   type BlobStore,
   type ByteRange,
   InvalidBlobKeyError,
+  type ListedBlob,
   type PutFileOptions,
   type PutOptions,
   type PutResult,

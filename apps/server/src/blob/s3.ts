@@ -14,6 +14,7 @@ import {
   BlobRangeError,
   type BlobStore,
   type ByteRange,
+  type ListedBlob,
   type PutFileOptions,
   type PutOptions,
   type PutResult,
@@ -176,6 +177,25 @@ export class S3BlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     assertValidKey(key);
     await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob[]> {
+    assertValidPrefix(prefix);
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new this.sdk.ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          ContinuationToken: continuationToken,
+        }),
+      );
+      const listed = (page.Contents ?? []).flatMap((object) =>
+        object.Key && object.LastModified ? [{ key: object.Key, modifiedAt: object.LastModified }] : [],
+      );
+      if (listed.length > 0) yield listed;
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
   }
 
   async deletePrefix(prefix: string): Promise<number> {

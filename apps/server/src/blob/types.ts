@@ -31,6 +31,12 @@ export interface ByteRange {
   end?: number;
 }
 
+/** A stored object as a listing names it: its key and when it was last written. */
+export interface ListedBlob {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface BlobInfo {
   size: number;
   contentType: string;
@@ -65,6 +71,11 @@ export interface BlobStore {
   exists(key: string): Promise<boolean>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every object whose key starts with `prefix` (a key prefix ending with '/'), with its last write time, in
+   * pages so a large store is never held in memory at once. The store's own temp files are not listed.
+   */
+  list(prefix: string): AsyncIterable<ListedBlob[]>;
   /** Removes every object whose key starts with `prefix` (string prefix, as S3 lists); returns how many. */
   deletePrefix(prefix: string): Promise<number>;
   /**

@@ -1,8 +1,8 @@
 import { agentRoutes } from '../agent';
-import { contentsRoutes, uploadsRoutes } from './contents';
-import { deviceLogsRoutes } from './deviceLogs';
+import { contentBlobOwner, contentsRoutes, uploadsRoutes } from './contents';
+import { deviceLogsRoutes, logBlobOwner } from './deviceLogs';
 import { devicesRoutes } from './devices';
-import { floorMapRoutes } from './floormap';
+import { floorMapBlobOwner, floorMapRoutes } from './floormap';
 import { healthRoutes } from './health';
 import { historyRoutes, playHistoryRoutes } from './history';
 import { LIVE_HOOK_PREFIX, liveHookRoutes, liveRoutes, streamKeyRoutes } from './live';
@@ -10,7 +10,7 @@ import { playersRoutes, registrationsRoutes } from './registrations';
 import { schedulesRoutes } from './schedules';
 import { settingRoutes } from './setting';
 import { ssoRoutes } from './sso';
-import type { ApiModule } from './types';
+import type { ApiModule, BlobOwner } from './types';
 import { usersRoutes } from './users';
 
 /**
@@ -38,3 +38,9 @@ export const MODULES: readonly ApiModule[] = [
   // nginx-rtmp's on_publish / on_publish_done / on_update: authenticated by the ingest's secret.
   { name: 'liveHooks', prefix: LIVE_HOOK_PREFIX, plugin: liveHookRoutes, public: true },
 ];
+
+/**
+ * Every module that keeps blobs, with the key prefix it keeps them under: the orphan sweep (modules/orphans)
+ * asks each which of its blobs a row names. A module that stores blobs under a new prefix adds its owner here.
+ */
+export const BLOB_OWNERS: readonly BlobOwner[] = [contentBlobOwner, logBlobOwner, floorMapBlobOwner];

@@ -77,6 +77,16 @@ export type PlayerSchedulesPort = {
   detachPlayer(tx: Database, deviceCode: string): Promise<void>;
 };
 
+/**
+ * The blobs one module keeps under a key prefix, for the orphan sweep (modules/orphans): `named` answers
+ * which of `keys` (all under `prefix`) a row of the module names, deleted rows included. The sweep removes
+ * only old blobs that no row names; prefixes no owner claims are never touched.
+ */
+export type BlobOwner = {
+  prefix: string;
+  named(db: Database, keys: readonly string[]): Promise<Set<string>>;
+};
+
 /** What every module gets: no globals, so tests can build as many apps as they like. */
 export type AppDeps = {
   config: Config;

@@ -153,6 +153,32 @@ describe('DiskBlobStore', () => {
     expect(await readdir(temp)).toEqual([]);
     expect(await new DiskBlobStore(join(dir, 'never-used')).cleanTemp()).toBe(0);
   });
+
+  it('lists a prefix with write times, a file handed over counting as written when stored', async () => {
+    await put('contents/a/original.png', 'a');
+    await put('logs/p1/x.log', 'log', 'text/plain');
+    await mkdir(join(root(), '.tmp'), { recursive: true });
+    await writeFile(join(root(), '.tmp', 'crashed.part'), 'half');
+    // A resumable upload finished an hour before it is registered: stored now, not an hour ago.
+    const upload = join(dir, 'finished-upload');
+    await writeFile(upload, 'movie');
+    const old = new Date(Date.now() - 3_600_000);
+    await utimes(upload, old, old);
+    const before = Date.now() - 1000;
+    await store.putFile('contents/b/original.mp4', upload, {
+      contentType: 'video/mp4',
+      removeSource: true,
+      sha256: 'x',
+    });
+
+    const listed = [];
+    for await (const page of store.list('contents/')) listed.push(...page);
+    expect(listed.map((blob) => blob.key).sort()).toEqual(['contents/a/original.png', 'contents/b/original.mp4']);
+    for (const blob of listed) expect(blob.modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+    const none = [];
+    for await (const page of store.list('exports/')) none.push(...page);
+    expect(none).toEqual([]);
+  });
 });
 
 describe('createBlobStore', () => {

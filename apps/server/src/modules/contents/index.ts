@@ -1,4 +1,5 @@
 /** The contents module: media contents, their uploads (multipart and tus) and their files. */
+export { contentBlobOwner } from './blobs';
 export { cleanUploadLeftovers, createMediaDeps } from './media-deps';
 export { type ContentView, presentContent } from './present';
 export { type ContentProcessing, createContentProcessing } from './processing';

@@ -11,6 +11,7 @@ export const TUS_KEEP_MS = 24 * 60 * 60 * 1000;
 export const uploadDirOf = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'uploads');
 export const incomingDirOf = (uploadDir: string) => path.join(uploadDir, 'incoming');
 export const tusDirOf = (uploadDir: string) => path.join(uploadDir, 'tus');
+export const processingDirOf = (uploadDir: string) => path.join(uploadDir, 'processing');
 
 /** The media dependencies the config asks for, with any the caller (a test) already made. */
 export function createMediaDeps(config: Config, given: Partial<MediaDeps> = {}): MediaDeps {
@@ -23,22 +24,35 @@ export function createMediaDeps(config: Config, given: Partial<MediaDeps> = {}):
   };
 }
 
-/**
- * What a crash mid-upload leaves behind, removed at start: every multipart temp file (nobody can finish
- * those), resumable uploads untouched for a day, and the blob store's own temp files.
- */
-export async function cleanUploadLeftovers(media: MediaDeps, now = Date.now()): Promise<number> {
-  await rm(incomingDirOf(media.uploadDir), { recursive: true, force: true });
+/** Files directly in `dir` last written more than `olderThanMs` before `now` are removed; answers how many. */
+async function removeOlderThan(dir: string, olderThanMs: number, now: number): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
   let removed = 0;
-  const tusDir = tusDirOf(media.uploadDir);
-  const names = await readdir(tusDir).catch(() => [] as string[]);
   for (const name of names) {
-    const file = path.join(tusDir, name);
+    const file = path.join(dir, name);
     const info = await stat(file).catch(() => null);
-    if (info && now - info.mtimeMs > TUS_KEEP_MS) {
-      await rm(file, { force: true });
+    if (info && now - info.mtimeMs > olderThanMs) {
+      await rm(file, { recursive: true, force: true });
       removed += 1;
     }
   }
-  return removed + (await media.blobs.cleanTemp());
+  return removed;
+}
+
+/**
+ * What a crash mid-upload leaves behind, removed at start and with every orphan sweep: multipart temp files
+ * and processing copies (thumbnails, a remote store's original fetched for one) not written for `graceMs`,
+ * resumable uploads untouched for a day (a store may resume one after a night offline), and the blob store's
+ * own temp files. Nothing fresher: another server process sharing DATA_DIR may be writing it right now (a
+ * file being received or made is written all along, so its time stays fresh).
+ */
+export async function cleanUploadLeftovers(
+  media: Pick<MediaDeps, 'blobs' | 'uploadDir'>,
+  { graceMs, now = Date.now() }: { graceMs: number; now?: number },
+): Promise<number> {
+  let removed = await removeOlderThan(incomingDirOf(media.uploadDir), graceMs, now);
+  removed += await removeOlderThan(processingDirOf(media.uploadDir), graceMs, now);
+  removed += await removeOlderThan(tusDirOf(media.uploadDir), Math.max(TUS_KEEP_MS, graceMs), now);
+  // S3 keeps its default (a day): a multipart upload's age is its start, and a large one may take a while.
+  return removed + (await media.blobs.cleanTemp(media.blobs.kind === 'disk' ? { olderThanMs: graceMs } : {}));
 }

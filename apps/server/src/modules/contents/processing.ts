@@ -12,6 +12,7 @@ import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from '../../media';
 import { notifyPlayers } from '../../push';
 import type { ContentPlayersPort, ContentProcessingPort, MediaDeps } from '../types';
 import { thumbnailKeyOf } from './keys';
+import { processingDirOf } from './media-deps';
 import { findContentIncludingDeleted } from './repo';
 
 /**
@@ -33,8 +34,6 @@ type ProcessingDeps = {
   contentPlayers: ContentPlayersPort;
   log: FastifyBaseLogger;
 };
-
-export const processingDirOf = (uploadDir: string) => path.join(uploadDir, 'processing');
 
 /**
  * Runs `work` on a local file holding the blob: the disk store's own file (read only, never moved), or a

@@ -179,3 +179,18 @@ export async function lockLiveContents(tx: Database, ids: readonly string[]): Pr
     .for('share');
   return rows.map((row) => row.id);
 }
+
+/** The blob keys rows among `ids` name, deleted rows included, and whether each is still processing. */
+export async function contentBlobRefs(db: Database, ids: readonly string[]) {
+  const uuids = ids.filter((id) => UUID.test(id));
+  if (uuids.length === 0) return [];
+  return db
+    .select({
+      id: contents.id,
+      mediaKey: contents.mediaKey,
+      thumbnailKey: contents.thumbnailKey,
+      processingState: contents.processingState,
+    })
+    .from(contents)
+    .where(inArray(contents.id, uuids));
+}

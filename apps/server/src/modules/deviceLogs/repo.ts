@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceLogs } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
@@ -47,4 +47,14 @@ export async function findLog(db: Database, deviceCode: string, logId: string): 
 
 export async function insertLog(db: Database, values: typeof deviceLogs.$inferInsert): Promise<void> {
   await db.insert(deviceLogs).values(values);
+}
+
+/** The blob keys of the logs among `logIds` that have a row. */
+export async function logBlobKeys(db: Database, logIds: readonly string[]): Promise<string[]> {
+  if (logIds.length === 0) return [];
+  const rows = await db
+    .select({ blobKey: deviceLogs.blobKey })
+    .from(deviceLogs)
+    .where(inArray(deviceLogs.logId, [...logIds]));
+  return rows.map((row) => row.blobKey);
 }
