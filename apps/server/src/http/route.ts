@@ -132,8 +132,10 @@ export function route<C extends Contract>(
       } as RouteInput<C>;
       const result = await handler(input);
       if (raw) return result;
-      // Answered already (304 without a body): resolving with nothing keeps Fastify from sending again.
-      if (result === reply) return undefined;
+      // Answered already (304 without a body): resolving with nothing keeps Fastify from sending again. Told
+      // by reply.sent, not by the result: a reply is thenable, so awaiting a handler that returned it yields
+      // undefined (and the envelope of undefined was sent a second time, a warning per 304).
+      if (reply.sent) return undefined;
       return ok(result);
     },
   });
