@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       pgliteTemplate: path.join(REPO_ROOT, 'apps/server/dist/pglite-template'),
       logLevel: 'info',
       playRetentionDays: 400,
+      deviceCacheEntries: 250_000,
       trustProxy: 'loopback',
       live: {
         bambuserApiKey: undefined,
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       CONSOLE_DIST: 'build/console',
       LOG_LEVEL: 'WARN',
       PLAY_RETENTION_DAYS: '90',
+      DEVICE_CACHE_ENTRIES: '1000000',
       TRUST_PROXY: 'true',
       BAMBUSER_API_KEY: 'bk',
       BAMBUSER_BASE_URL: 'http://127.0.0.1:9/api',
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
       consoleDist: '/home/me/signage/build/console',
       logLevel: 'warn',
       playRetentionDays: 90,
+      deviceCacheEntries: 1_000_000,
       trustProxy: true,
       live: {
         bambuserApiKey: 'bk',
@@ -104,6 +107,9 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ LIVE_RTMP_PORT: '0' })).toThrow(
       new ConfigError("LIVE_RTMP_PORT must be a whole number between 1 and 65535, got '0'"),
+    );
+    expect(() => loadConfig({ DEVICE_CACHE_ENTRIES: 'many' })).toThrow(
+      new ConfigError("DEVICE_CACHE_ENTRIES must be a whole number from 0 to 10000000, got 'many'"),
     );
     expect(() => loadConfig({ PLAY_RETENTION_DAYS: '0' })).toThrow(
       new ConfigError("PLAY_RETENTION_DAYS must be a whole number of days from 1 to 36500, got '0'"),
