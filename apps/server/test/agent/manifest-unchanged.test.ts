@@ -83,6 +83,15 @@ describe('an unchanged manifest poll', () => {
     expect(resolutions).toHaveBeenCalledTimes(2);
   });
 
+  it('resolved again while nothing changed (no If-None-Match) writes nothing to the player row', async () => {
+    const { player } = await scheduledPlayer();
+    const stored = async () => (await t.db.select().from(devices).where(eq(devices.deviceCode, player.deviceCode)))[0];
+    const before = await stored();
+    expect(before?.manifestValidUntil?.getTime()).toBeGreaterThan(Date.now());
+    expect((await getManifest(player.token)).statusCode).toBe(200);
+    expect(await stored()).toEqual(before);
+  });
+
   it('is answered 200 with a new version after a schedule edit, through the console or in plain SQL', async () => {
     const { player, etag, scheduleId } = await scheduledPlayer();
     expect((await getManifest(player.token, etag)).statusCode).toBe(304);

@@ -454,8 +454,9 @@ export function servedManifestHolds(row: DeviceRow, now: Date): row is DeviceRow
 }
 
 /**
- * The manifest version the server resolved for a player and until when it holds (only written when either
- * differs from the stored ones, so an unchanged poll writes nothing). Written only if nothing the manifest
+ * The manifest version the server resolved for a player and until when it holds (only written when the
+ * version differs or the stored validity has ended, so an unchanged poll writes nothing, with or without
+ * If-None-Match: a validity still running ends no later than one resolved since would). Written only if nothing the manifest
  * is made of was written since the player's row was read (manifest_changes, counted by migration 0020's
  * triggers): what a poll resolved before a change committed is never stored as valid after it. A version
  * that moved without a notified change (the 48-hour window slid, a licence ended) starts its pending time now.
@@ -467,7 +468,7 @@ export async function recordServedManifest(
   now: Date,
 ): Promise<void> {
   const { version, validUntil } = served;
-  if (row.manifestVersion === version && row.manifestValidUntil?.getTime() === validUntil.getTime()) return;
+  if (row.manifestVersion === version && servedManifestHolds(row, now)) return;
   const pendingSince = row.manifestVersion === null && row.manifestChangedAt !== null ? row.manifestChangedAt : now;
   // Only its validity moved: the plan did not change.
   const since = row.manifestVersion === version ? row.manifestChangedAt : pendingSince;
