@@ -7,6 +7,7 @@
  * Run: npx tsx bench/manifest.ts   (BENCH_DATABASE_URL: admin URL, default postgres://postgres@127.0.0.1:5432/postgres)
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase, login, removeDataDir, startBare, startProduct } from './processes';
@@ -108,7 +109,10 @@ async function main(): Promise<number> {
       const ratio = pollRps / bareRps;
       ratios.push(ratio);
       console.info(
-        `round ${round}: bare ${bareRps.toFixed(0)} req/s, manifest 304 ${pollRps.toFixed(0)} req/s, ratio ${ratio.toFixed(3)}`,
+        `round ${round}: bare ${bareRps.toFixed(0)} req/s, manifest 304 ${pollRps.toFixed(0)} req/s, ratio ${ratio.toFixed(3)} (load average ${os
+          .loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')})`,
       );
     }
     const result = median(ratios);

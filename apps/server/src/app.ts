@@ -132,7 +132,7 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
 
   await app.register(fastifyCookie);
-  const authCache = registerAuth(app, db);
+  const authCache = registerAuth(app, db, config.deviceCacheEntries);
   await registerDocs(app);
   const hub = new PushHub();
   // Awaited once the routes are registered: on a start the embedded database may still be opening

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEVICE_CACHE_MAX_ENTRIES } from './auth/cache';
 import type { LiveProvidersConfig } from './live/providers';
 import { PGLITE_TEMPLATE_DIR, SERVER_ROOT } from './paths';
 
@@ -61,6 +62,11 @@ export type Config = {
    * file to committing its row, on any server process sharing the store.
    */
   orphanGraceMs: number;
+  /**
+   * Device tokens each process keeps for the heartbeat (DEVICE_CACHE_ENTRIES, default 250,000 at about 250
+   * bytes each): at least the fleet's number of players, or beats read their token again (auth/cache.ts).
+   */
+  deviceCacheEntries: number;
   /**
    * Which proxies may set X-Forwarded-* (Fastify `trustProxy`). By default only loopback (a proxy on
    * the same machine): trusting private ranges let any client on a store or office LAN rotate
@@ -178,6 +184,15 @@ function parseOrphanGrace(value: string | undefined): number {
   return minutes * 60_000;
 }
 
+function parseDeviceCacheEntries(value: string | undefined): number {
+  if (value === undefined) return DEVICE_CACHE_MAX_ENTRIES;
+  const entries = Number(value);
+  if (!Number.isInteger(entries) || entries < 0 || entries > 10_000_000) {
+    throw new ConfigError(`DEVICE_CACHE_ENTRIES must be a whole number from 0 to 10000000, got '${value}'`);
+  }
+  return entries;
+}
+
 function parseLogLevel(value: string | undefined): LogLevel {
   if (value === undefined) return 'info';
   const level = value.toLowerCase();
@@ -292,6 +307,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
     playRetentionDays: parseRetentionDays(read(env, 'PLAY_RETENTION_DAYS')),
     orphanGraceMs: parseOrphanGrace(read(env, 'ORPHAN_GRACE_MINUTES')),
+    deviceCacheEntries: parseDeviceCacheEntries(read(env, 'DEVICE_CACHE_ENTRIES')),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     live: parseLive(env, base),
     sso: parseSso(env, base, port, publicUrl),

@@ -3,7 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceToken } from '../src/agent/device';
 import { type App, buildApp } from '../src/app';
-import { AUTH_CACHE_MAX_ENTRIES, AUTH_CACHE_TTL_MS, AuthCache, DEVICE_CACHE_TTL_MS } from '../src/auth/cache';
+import {
+  AUTH_CACHE_MAX_ENTRIES,
+  AUTH_CACHE_TTL_MS,
+  AuthCache,
+  DEVICE_CACHE_MAX_ENTRIES,
+  DEVICE_CACHE_TTL_MS,
+} from '../src/auth/cache';
 import { hashToken } from '../src/auth/sessions';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
 import { devices, users } from '../src/db/schema';
@@ -99,10 +105,37 @@ describe('AuthCache', () => {
     cache.putDevice('t', cache.generation, 'DV', 0);
     expect(cache.device('t', DEVICE_CACHE_TTL_MS - 1)).toBe('DV');
     expect(cache.device('t', DEVICE_CACHE_TTL_MS)).toBeUndefined();
-    for (let i = 0; i <= AUTH_CACHE_MAX_ENTRIES; i++) cache.putDevice(`t${i}`, cache.generation, i, 0);
-    expect(cache.size.devices).toBe(AUTH_CACHE_MAX_ENTRIES);
-    expect(cache.device('t0', 0)).toBeUndefined();
-    expect(cache.device(`t${AUTH_CACHE_MAX_ENTRIES}`, 0)).toBe(AUTH_CACHE_MAX_ENTRIES);
+    for (let i = 0; i <= AUTH_CACHE_MAX_ENTRIES; i++) cache.putSession(`s${i}`, cache.generation, entry(`u${i}`), 0);
+    expect(cache.size.sessions).toBe(AUTH_CACHE_MAX_ENTRIES);
+    expect(cache.session('s0', 0)).toBeUndefined();
+    expect(cache.session(`s${AUTH_CACHE_MAX_ENTRIES}`, 0)?.userPk).toBe(`u${AUTH_CACHE_MAX_ENTRIES}`);
+  });
+
+  it('holds a fleet of device tokens well past the old 20,000, and drops the least recently used when full', () => {
+    expect(DEVICE_CACHE_MAX_ENTRIES).toBeGreaterThan(100_000);
+    const fleet = new AuthCache();
+    fleet.setListening(true);
+    const players = 100_001;
+    for (let i = 0; i < players; i++) fleet.putDevice(`t${i}`, fleet.generation, i, 0);
+    let found = 0;
+    for (let i = 0; i < players; i++) if (fleet.device(`t${i}`, 1) === i) found++;
+    expect(found).toBe(players);
+
+    const small = new AuthCache(AUTH_CACHE_TTL_MS, DEVICE_CACHE_TTL_MS, 3);
+    small.setListening(true);
+    for (const key of ['a', 'b', 'c']) small.putDevice(key, small.generation, key, 0);
+    // 'a' was used since 'b' was stored, so 'b' goes when 'd' comes.
+    expect(small.device('a', 0)).toBe('a');
+    small.putDevice('d', small.generation, 'd', 0);
+    expect(small.size.devices).toBe(3);
+    expect([small.device('a', 0), small.device('b', 0), small.device('c', 0), small.device('d', 0)]).toEqual([
+      'a',
+      undefined,
+      'c',
+      'd',
+    ]);
+    fleet.setListening(false);
+    small.setListening(false);
   });
 
   it("ends every session of a changed user, a revoked token's player, and everything on '*'", () => {

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       playRetentionDays: 400,
       orphanGraceMs: 3_600_000,
+      deviceCacheEntries: 250_000,
       trustProxy: 'loopback',
       live: {
         bambuserApiKey: undefined,
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'WARN',
       PLAY_RETENTION_DAYS: '90',
       ORPHAN_GRACE_MINUTES: '0',
+      DEVICE_CACHE_ENTRIES: '1000000',
       TRUST_PROXY: 'true',
       BAMBUSER_API_KEY: 'bk',
       BAMBUSER_BASE_URL: 'http://127.0.0.1:9/api',
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       playRetentionDays: 90,
       orphanGraceMs: 0,
+      deviceCacheEntries: 1_000_000,
       trustProxy: true,
       live: {
         bambuserApiKey: 'bk',
@@ -107,6 +110,9 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ LIVE_RTMP_PORT: '0' })).toThrow(
       new ConfigError("LIVE_RTMP_PORT must be a whole number between 1 and 65535, got '0'"),
+    );
+    expect(() => loadConfig({ DEVICE_CACHE_ENTRIES: 'many' })).toThrow(
+      new ConfigError("DEVICE_CACHE_ENTRIES must be a whole number from 0 to 10000000, got 'many'"),
     );
     expect(() => loadConfig({ PLAY_RETENTION_DAYS: '0' })).toThrow(
       new ConfigError("PLAY_RETENTION_DAYS must be a whole number of days from 1 to 36500, got '0'"),

@@ -64,6 +64,31 @@ describe("a fleet's routine calls in the request log", () => {
     }
   });
 
+  it('writes nothing at info or above for an answered heartbeat, 200 poll and 304 poll (no reply sent twice)', async () => {
+    const { lines, stream } = capture();
+    const { app, close, db } = await createTestApp({ config: { logLevel: 'info' }, logStream: stream });
+    try {
+      const player = await pairedPlayer(db);
+      expect((await heartbeatCall(app, player.token, { status: 'ok' })).statusCode).toBe(200);
+      const first = await app.inject({ method: 'GET', url: '/agent/v1/manifest', headers: bearer(player.token) });
+      expect(first.statusCode).toBe(200);
+      const etag = first.headers.etag as string;
+      const unchanged = await app.inject({
+        method: 'GET',
+        url: '/agent/v1/manifest',
+        headers: { ...bearer(player.token), 'if-none-match': etag },
+      });
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.headers.etag).toBe(etag);
+      expect((await heartbeatCall(app, player.token, { status: 'ok' })).statusCode).toBe(200);
+      await app.close();
+      expect(lines.filter((line) => (line.level as number) >= 30)).toEqual([]);
+      expect(JSON.stringify(lines)).not.toContain('FST_ERR_REP_ALREADY_SENT');
+    } finally {
+      await close();
+    }
+  });
+
   it('writes answered heartbeats at debug when the log level asks for them', async () => {
     const { app, close, player, requestLines } = await appLogging('debug');
     try {

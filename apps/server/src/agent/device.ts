@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { AGENT_CONTRACTS, AGENT_MESSAGES } from '@signage/domain';
+import { AGENT_MESSAGES } from '@signage/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CachedDevice } from '../auth/guards';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/envelope';
 import { type DeviceRow, findDeviceByTokenHash } from '../modules/devices';
@@ -9,10 +10,17 @@ export type AgentDevice = DeviceRow;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The paired player behind the bearer token, set by the device guard; null on open agent routes. */
-    device: AgentDevice | null;
+    /**
+     * The paired player behind the bearer token, set by the device guard; null on open agent routes. A route
+     * that takes its player from the cache (RouteExtras.cachedDevice) may get its code alone.
+     */
+    device: AgentDevice | CachedDevice | null;
     /** The sha256 of that token, as stored (the heartbeat's write checks it again). */
     deviceTokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The device guard may take this call's player from the request cache (RouteExtras.cachedDevice). */
+    cachedDevice?: true;
   }
   interface FastifyInstance {
     /** onRequest guard of the agent routes that need a device token: 401 without a valid one. */
@@ -21,13 +29,6 @@ declare module 'fastify' {
 }
 
 export const hashDeviceToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
- * The calls whose player may come from the cache (auth/cache.ts): they use only its code, never a column a
- * staff edit or a served manifest changes, and their write checks the token again (the heartbeat's update
- * names the token hash), so even an entry whose invalidation is still on its way records nothing.
- */
-const CACHED_CALLS = new Set<string>([AGENT_CONTRACTS.heartbeat.path]);
 
 /** The bearer token of an agent request, or undefined. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -48,16 +49,20 @@ export function registerDeviceAuth(app: FastifyInstance, db: Database): void {
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, AGENT_MESSAGES.tokenRequired);
     const tokenHash = hashDeviceToken(token);
-    const cacheable = CACHED_CALLS.has(request.routeOptions.url ?? '');
+    // The calls whose player may come from the cache (auth/cache.ts): they use only its code, never a column
+    // a staff edit or a served manifest changes, and their write checks the token again (the heartbeat's
+    // update names the token hash), so even an entry whose invalidation is still on its way records nothing.
+    const cacheable = request.routeOptions.config.cachedDevice === true;
     const now = Date.now();
-    let device = cacheable ? cache.device(tokenHash, now) : undefined;
-    if (!device) {
+    const cached = cacheable ? cache.device(tokenHash, now) : undefined;
+    if (cached) request.device = cached;
+    else {
       const generation = cache.generation;
-      device = await findDeviceByTokenHash(db, tokenHash);
+      const device = await findDeviceByTokenHash(db, tokenHash);
       if (!device) throw new HttpError(401, AGENT_MESSAGES.tokenRequired);
-      if (cacheable) cache.putDevice(tokenHash, generation, device, now);
+      if (cacheable) cache.putDevice(tokenHash, generation, { deviceCode: device.deviceCode }, now);
+      request.device = device;
     }
-    request.device = device;
     request.deviceTokenHash = tokenHash;
   });
 }

@@ -46,7 +46,8 @@ export const heartbeatRoute: ModulePlugin = async (app, { deps: { db } }) => {
       return { device_code: device.deviceCode, heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS } as const;
     },
     // Every player, every minute: an answered beat is logged at debug (its row holds it), a refused one at info.
-    { routine: true },
+    // Its player's code may come from the cache: the write checks the token again.
+    { routine: true, cachedDevice: true },
   );
 };
 

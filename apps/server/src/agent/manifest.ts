@@ -9,12 +9,13 @@ import {
   type TManifestLive,
   type TManifestMedia,
   todayIn,
+  zoneClock,
 } from '@signage/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { route } from '../http/route';
 import { type ContentRow, findContentsById } from '../modules/contents';
-import { recordServedManifest } from '../modules/devices';
+import { recordServedManifest, servedManifestHolds } from '../modules/devices';
 import { manifestSchedulesOf } from '../modules/schedules';
 import type { ModulePlugin } from '../modules/types';
 import type { AgentDevice } from './device';
@@ -65,16 +66,45 @@ function liveOf(row: ContentRow): TManifestLive {
 }
 
 /**
+ * The longest a resolved manifest is taken as unchanged without resolving it again, whatever its schedules
+ * say: a bound on what a change that reached no trigger could cost (one full resolution per player per this
+ * long is about 1/360 of its polls).
+ */
+export const MANIFEST_VALID_MAX_MS = 6 * 3600 * 1000;
+
+/** The player's next local midnight: licence dates are judged by the store's day. */
+function nextLocalMidnight(timeZone: string, now: Date): Date {
+  const clock = zoneClock(timeZone as TimeZone);
+  const tomorrow = clock.addDays(clock.today(now.getTime()), 1);
+  return new Date(clock.epoch(tomorrow, '00:00:00' as Parameters<typeof clock.epoch>[1]));
+}
+
+/**
  * The manifest of a player at a moment: its schedules current or starting within 48 hours (chosen by the
  * schedules module with the domain's window rules), their ordered deliverable media, and the fallback.
  * Three queries with the token check: schedules with their content ids, then the contents.
  */
 export async function resolveManifest(db: Database, device: AgentDevice, now: Date): Promise<ResolvedManifest> {
-  const schedules = await manifestSchedulesOf(db, device, now);
+  return (await resolveManifestUntil(db, device, now)).manifest;
+}
+
+/**
+ * resolveManifest, and until when it holds unless something it is made of is written: the first moment
+ * time alone could change it (a window ending or entering the horizon, the store's midnight), at most
+ * MANIFEST_VALID_MAX_MS away.
+ */
+export async function resolveManifestUntil(
+  db: Database,
+  device: AgentDevice,
+  now: Date,
+): Promise<{ manifest: ResolvedManifest; validUntil: Date }> {
+  const midnight = nextLocalMidnight(device.timeZone, now).getTime();
+  const bound = new Date(Math.min(now.getTime() + MANIFEST_VALID_MAX_MS, midnight));
+  const { schedules, changesAt } = await manifestSchedulesOf(db, device, now, bound);
   const ids = [...new Set(schedules.flatMap((s) => s.contentIds))];
   const rows = new Map((await findContentsById(db, ids)).map((row) => [row.id, row]));
   const today = todayIn(device.timeZone as TimeZone, now);
-  return {
+  const manifest: ResolvedManifest = {
     device_code: device.deviceCode,
     time_zone: device.timeZone,
     display_pattern: device.displayPattern,
@@ -95,6 +125,7 @@ export async function resolveManifest(db: Database, device: AgentDevice, now: Da
     })),
     fallback: { kind: 'idle', clock: true, store_name: device.shopName },
   };
+  return { manifest, validUntil: changesAt };
 }
 
 /** JSON with object keys sorted at every level: one text for one value, whatever the key order. */
@@ -125,16 +156,34 @@ function stampServerTime(reply: FastifyReply, now: Date) {
   reply.header('x-server-time', String(now.getTime())).header('date', now.toUTCString());
 }
 
+/**
+ * The manifest answer. An unchanged poll (If-None-Match names the version stored with the player, nothing it
+ * is made of was written since and time has not changed it yet) is answered 304 from the player's row, read
+ * with its token: no schedules, media or hashing. Otherwise it is resolved, and what was served is recorded.
+ */
 export async function answerManifest(db: Database, device: AgentDevice, request: FastifyRequest, reply: FastifyReply) {
   const now = new Date();
-  const manifest = await resolveManifest(db, device, now);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (servedManifestHolds(device, now) && matchesIfNoneMatch(ifNoneMatch, device.manifestVersion)) {
+    return notModified(reply, device.manifestVersion, now);
+  }
+  const { manifest, validUntil } = await resolveManifestUntil(db, device, now);
   const version = manifestVersion(manifest);
   // Confirmed delivery compares what the player applied with this (a write only when it changed).
-  await recordServedManifest(db, device, version, now);
+  await recordServedManifest(db, device, { version, validUntil }, now);
+  if (matchesIfNoneMatch(ifNoneMatch, version)) return notModified(reply, version, now);
+  stampManifest(reply, version, now);
+  return { ...manifest, version, server_time: now.toISOString() };
+}
+
+function stampManifest(reply: FastifyReply, version: string, now: Date) {
   stampServerTime(reply, now);
   reply.header('etag', `"${version}"`).header('cache-control', 'no-cache');
-  if (matchesIfNoneMatch(request.headers['if-none-match'], version)) return reply.code(304).send();
-  return { ...manifest, version, server_time: now.toISOString() };
+}
+
+function notModified(reply: FastifyReply, version: string, now: Date) {
+  stampManifest(reply, version, now);
+  return reply.code(304).send();
 }
 
 /** GET /agent/v1/manifest: the player's manifest, or 304 when its If-None-Match is still the version. */

@@ -14,44 +14,50 @@ export const AUTH_CACHE_TTL_MS = 10_000;
  * costs nothing there: the only call that reads it (the heartbeat) checks the token again in its write.
  */
 export const DEVICE_CACHE_TTL_MS = 3 * HEARTBEAT_INTERVAL_SECONDS * 1000;
-/** Entries per map (about 1-2 KB each); the oldest goes first when full. */
+/** Sessions kept (about 1-2 KB each): staff sign-ins, far fewer than players. */
 export const AUTH_CACHE_MAX_ENTRIES = 20_000;
+/**
+ * Device tokens kept by default (DEVICE_CACHE_ENTRIES). An entry is a token hash and its player's code, about
+ * 250 bytes, so the default's full cache is about 60 MB. It must hold the whole fleet: players beat in turn,
+ * so a cache smaller than the fleet evicts each token just before its next beat needs it (LRU or FIFO alike)
+ * and every beat reads the database again; behind a load balancer that is not sticky every process sees
+ * every token, so that holds per process whatever the number of processes.
+ */
+export const DEVICE_CACHE_MAX_ENTRIES = 250_000;
 
 type Entry<T> = { value: T; until: number };
 
-/** A map bounded in size and time; insertion order is age order, so the first key is the oldest. */
+/**
+ * A map bounded in size (least recently used goes first when full) and time (each entry's own `until`).
+ * A Map keeps insertion order, so a hit is moved to the end and the first key is the least recently used.
+ */
 class Bounded<T> {
   readonly map = new Map<string, Entry<T>>();
+
+  constructor(private readonly max: number) {}
 
   get(key: string, now: number): T | undefined {
     const entry = this.map.get(key);
     if (!entry) return undefined;
-    if (now >= entry.until) {
-      this.map.delete(key);
-      return undefined;
-    }
+    this.map.delete(key);
+    if (now >= entry.until) return undefined;
+    this.map.set(key, entry);
     return entry.value;
   }
 
-  set(key: string, value: T, until: number, now: number): void {
+  set(key: string, value: T, until: number): void {
+    if (this.max <= 0) return;
     this.map.delete(key);
-    // Entries of a map share their TTL, so the oldest expire first: each insert takes a few expired ones.
-    this.sweep(now, 2);
-    if (this.map.size >= AUTH_CACHE_MAX_ENTRIES) {
+    if (this.map.size >= this.max) {
       const oldest = this.map.keys().next().value;
       if (oldest !== undefined) this.map.delete(oldest);
     }
     this.map.set(key, { value, until });
   }
 
-  /** Drops expired entries from the oldest on, at most `limit` of them. */
-  sweep(now: number, limit = Number.POSITIVE_INFINITY): void {
-    let dropped = 0;
-    for (const [key, entry] of this.map) {
-      if (dropped >= limit || entry.until > now) return;
-      this.map.delete(key);
-      dropped++;
-    }
+  /** Drops every expired entry (recency is not expiry order, so the whole map is read). */
+  sweep(now: number): void {
+    for (const [key, entry] of this.map) if (entry.until <= now) this.map.delete(key);
   }
 }
 
@@ -74,17 +80,20 @@ export type CachedSession<U> = { userPk: string; user: U; expiresAt: number; las
  * listener's state changed; tests wait for a peer process's cache with them.
  */
 export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
-  private readonly sessions = new Bounded<CachedSession<U>>();
-  private readonly devices = new Bounded<D>();
+  private readonly sessions: Bounded<CachedSession<U>>;
+  private readonly devices: Bounded<D>;
   private listening = false;
   private gen = 0;
-  private sweeper: NodeJS.Timeout | undefined;
+  private sweepers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly ttlMs = AUTH_CACHE_TTL_MS,
     private readonly deviceTtlMs = DEVICE_CACHE_TTL_MS,
+    deviceEntries = DEVICE_CACHE_MAX_ENTRIES,
   ) {
     super();
+    this.sessions = new Bounded(AUTH_CACHE_MAX_ENTRIES);
+    this.devices = new Bounded(deviceEntries);
   }
 
   /** Take before reading the database; hand to `putSession`/`putDevice` with what was read. */
@@ -100,16 +109,17 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
   setListening(up: boolean): void {
     this.listening = up;
     this.clear();
-    clearInterval(this.sweeper);
-    this.sweeper = undefined;
+    for (const sweeper of this.sweepers.splice(0)) clearInterval(sweeper);
     if (up) {
-      // An idle server's entries go too, not only those a later insert passes.
-      this.sweeper = setInterval(() => {
-        const now = Date.now();
-        this.sessions.sweep(now);
-        this.devices.sweep(now);
-      }, this.ttlMs);
-      this.sweeper.unref();
+      // An idle server's entries go too, not only those a later lookup finds expired; each map at its own TTL
+      // (the devices' is read whole, up to its bound, so not every few seconds).
+      const sweep = (bounded: { sweep(now: number): void }, everyMs: number) => {
+        const sweeper = setInterval(() => bounded.sweep(Date.now()), everyMs);
+        sweeper.unref();
+        this.sweepers.push(sweeper);
+      };
+      sweep(this.sessions, this.ttlMs);
+      sweep(this.devices, this.deviceTtlMs);
     }
     this.emit('listening', up);
   }
@@ -126,7 +136,7 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
 
   putSession(id: string, generation: number, entry: CachedSession<U>, now: number): void {
     if (!this.listening || generation !== this.gen) return;
-    this.sessions.set(id, entry, Math.min(now + this.ttlMs, entry.expiresAt), now);
+    this.sessions.set(id, entry, Math.min(now + this.ttlMs, entry.expiresAt));
   }
 
   device(tokenHash: string, now: number): D | undefined {
@@ -135,7 +145,7 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
 
   putDevice(tokenHash: string, generation: number, device: D, now: number): void {
     if (!this.listening || generation !== this.gen) return;
-    this.devices.set(tokenHash, device, now + this.deviceTtlMs, now);
+    this.devices.set(tokenHash, device, now + this.deviceTtlMs);
   }
 
   /** Applies one notification of AUTH_CACHE_CHANNEL (see migration 0018); anything unknown forgets everything. */

@@ -27,15 +27,18 @@ declare module 'fastify' {
   }
 }
 
-/** The request path's cache: sessions to users, device token hashes to players. */
-export type RequestCache = AuthCache<SessionUser, DeviceRow>;
+/** What a cached device call gets of its player: its code alone (about 250 bytes an entry with the key). */
+export type CachedDevice = Pick<DeviceRow, 'deviceCode'>;
+
+/** The request path's cache: sessions to users, device token hashes to players' codes. */
+export type RequestCache = AuthCache<SessionUser, CachedDevice>;
 
 /**
  * Decorates requests with `user` and the instance with the session and role guards and the cache they
  * read through (off until the database listener turns it on: see listenForPush).
  */
-export function registerAuth(app: FastifyInstance, db: Database): RequestCache {
-  const cache: RequestCache = new AuthCache();
+export function registerAuth(app: FastifyInstance, db: Database, deviceCacheEntries?: number): RequestCache {
+  const cache: RequestCache = new AuthCache(undefined, undefined, deviceCacheEntries);
   app.decorate('authCache', cache);
   app.decorateRequest('user', null);
 

@@ -159,6 +159,12 @@ export const devices = pgTable(
     // not collected since), with the moment the server's plan for it last changed.
     manifestVersion: text('manifest_version'),
     manifestChangedAt: timestamp('manifest_changed_at', { withTimezone: true }),
+    // Until when the served version stays the manifest (the next moment time alone could change it: a window
+    // entering the horizon or ending, the store's midnight), so an unchanged poll is answered from this row;
+    // null: resolve. Every write to what a manifest is made of clears it and counts manifest_changes (the
+    // triggers of migration 0021), and a poll records what it resolved only if that count did not move.
+    manifestValidUntil: timestamp('manifest_valid_until', { withTimezone: true }),
+    manifestChanges: integer('manifest_changes').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -1,8 +1,9 @@
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '@signage/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { currentUser } from '../auth/guards';
+import { type CachedDevice, currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
+import type { DeviceRow } from '../modules/devices';
 import type { ModulePlugin } from '../modules/types';
 import { ok, responses } from './envelope';
 import { compiledSuccessSerializer } from './serializer';
@@ -13,12 +14,12 @@ type ModuleApp = Parameters<ModulePlugin>[0];
  * What a handler gets: the validated input, the signed-in user (null on public and device routes), the
  * paired player of a device route (null elsewhere), request and reply.
  */
-export type RouteInput<C extends Contract> = {
+export type RouteInput<C extends Contract, E extends RouteExtras = RouteExtras> = {
   params: ParamsOf<C>;
   query: QueryOf<C>;
   body: BodyOf<C>;
   user: C['roles'] extends 'public' | 'device' ? SessionUser | null : SessionUser;
-  device: C['roles'] extends 'device' ? NonNullable<FastifyRequest['device']> : null;
+  device: C['roles'] extends 'device' ? (E extends { cachedDevice: true } ? CachedDevice : DeviceRow) : null;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -75,6 +76,11 @@ export type RouteExtras = {
   routine?: true;
   /** The success answer is written by a serializer compiled from its schema (http/serializer.ts): hot lists. */
   compiledResponse?: true;
+  /**
+   * A device call whose player may come from the request cache (auth/cache.ts, agent/device.ts): it gets the
+   * player's code alone, and its write must check the token again. The heartbeat, every player every minute.
+   */
+  cachedDevice?: true;
 };
 
 /**
@@ -83,14 +89,14 @@ export type RouteExtras = {
  * session or device token, 403 for a role the contract does not name). The handler is left with service
  * call and shaping.
  */
-export function route<C extends Contract>(
+export function route<C extends Contract, E extends RouteExtras = RouteExtras>(
   app: ModuleApp,
   contract: C,
-  handler: (input: RouteInput<C>) => Promise<RouteOutput<C>>,
-  extras: RouteExtras = {},
+  handler: (input: RouteInput<C, E>) => Promise<RouteOutput<C>>,
+  extras: E = {} as E,
 ): void {
   const { roles } = contract;
-  const { allowCrossSite, routine, compiledResponse, ...options } = extras;
+  const { allowCrossSite, routine, compiledResponse, cachedDevice, ...options } = extras;
   const guard = guardFor(app, roles);
   const failures = failureStatuses(contract);
   const raw = contract.reply === 'raw';
@@ -102,6 +108,7 @@ export function route<C extends Contract>(
       public: roles === 'public' || roles === 'device',
       ...(allowCrossSite ? { allowCrossSite } : {}),
       ...(routine ? { routine } : {}),
+      ...(cachedDevice ? { cachedDevice } : {}),
     },
     ...(guard ? { onRequest: guard } : {}),
     // Fastify types a route's own compiler over the route's whole schema object; it is called per status.
@@ -129,11 +136,13 @@ export function route<C extends Contract>(
         device: roles === 'device' ? request.device : null,
         request,
         reply,
-      } as RouteInput<C>;
+      } as RouteInput<C, E>;
       const result = await handler(input);
       if (raw) return result;
-      // Answered already (304 without a body): resolving with nothing keeps Fastify from sending again.
-      if (result === reply) return undefined;
+      // Answered already (304 without a body): resolving with nothing keeps Fastify from sending again. Told
+      // by reply.sent, not by the result: a reply is thenable, so awaiting a handler that returned it yields
+      // undefined (and the envelope of undefined was sent a second time, a warning per 304).
+      if (reply.sent) return undefined;
       return ok(result);
     },
   });

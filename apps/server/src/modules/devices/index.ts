@@ -31,6 +31,7 @@ export {
   lockLivePlayers,
   markManifestsChanged,
   recordServedManifest,
+  servedManifestHolds,
 } from './repo';
 export { devicesRoutes } from './routes';
 export { playerAccess, visibleDevice } from './service';

@@ -438,20 +438,42 @@ export async function markManifestsChanged(tx: Database, deviceCodes: string[], 
     .set({
       manifestChangedAt: sql`case when ${devices.manifestVersion} is null and ${devices.manifestChangedAt} is not null then ${devices.manifestChangedAt} else ${now} end`,
       manifestVersion: null,
+      manifestValidUntil: null,
+      manifestChanges: sql`${devices.manifestChanges} + 1`,
     })
     .where(and(inArray(devices.deviceCode, deviceCodes), isNull(devices.deletedAt)));
 }
 
 /**
- * The manifest version the server served a player (only written when it differs from the stored one, so an
- * unchanged poll writes nothing). A version that moved without a notified change (the 48-hour window slid, a
- * licence ended) starts its pending time now.
+ * Whether an unchanged poll may be answered from the player's row: it names the stored version, nothing it is
+ * made of was written since (the version and its validity are cleared then), and time alone has not changed
+ * it yet.
  */
-export async function recordServedManifest(db: Database, row: DeviceRow, version: string, now: Date): Promise<void> {
-  if (row.manifestVersion === version) return;
-  const since = row.manifestVersion === null && row.manifestChangedAt !== null ? row.manifestChangedAt : now;
+export function servedManifestHolds(row: DeviceRow, now: Date): row is DeviceRow & { manifestVersion: string } {
+  return row.manifestVersion !== null && row.manifestValidUntil !== null && row.manifestValidUntil > now;
+}
+
+/**
+ * The manifest version the server resolved for a player and until when it holds (only written when the
+ * version differs or the stored validity has ended, so an unchanged poll writes nothing, with or without
+ * If-None-Match: a validity still running ends no later than one resolved since would). Written only if nothing the manifest
+ * is made of was written since the player's row was read (manifest_changes, counted by migration 0021's
+ * triggers): what a poll resolved before a change committed is never stored as valid after it. A version
+ * that moved without a notified change (the 48-hour window slid, a licence ended) starts its pending time now.
+ */
+export async function recordServedManifest(
+  db: Database,
+  row: DeviceRow,
+  served: { version: string; validUntil: Date },
+  now: Date,
+): Promise<void> {
+  const { version, validUntil } = served;
+  if (row.manifestVersion === version && servedManifestHolds(row, now)) return;
+  const pendingSince = row.manifestVersion === null && row.manifestChangedAt !== null ? row.manifestChangedAt : now;
+  // Only its validity moved: the plan did not change.
+  const since = row.manifestVersion === version ? row.manifestChangedAt : pendingSince;
   await db
     .update(devices)
-    .set({ manifestVersion: version, manifestChangedAt: since })
-    .where(eq(devices.deviceCode, row.deviceCode));
+    .set({ manifestVersion: version, manifestChangedAt: since, manifestValidUntil: validUntil })
+    .where(and(eq(devices.deviceCode, row.deviceCode), eq(devices.manifestChanges, row.manifestChanges)));
 }
