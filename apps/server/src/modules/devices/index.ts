@@ -3,6 +3,7 @@
  * (registrations, device logs, the player agent) reach players only through what this file exports.
  */
 
+export { HEARTBEAT_ORDER_HORIZON_MS, heartbeatsSettled, recordHeartbeat } from './heartbeats';
 export {
   type DeviceCursor,
   findDeviceForHistory,
@@ -12,10 +13,7 @@ export {
 export {
   announceSerial,
   deleteSpentPin,
-  HEARTBEAT_ORDER_HORIZON_MS,
-  heartbeatsSettled,
   pairDevice,
-  recordHeartbeat,
   registerStore,
   reservePinGuess,
   type StoreValues,
