@@ -1,11 +1,14 @@
 import { MESSAGES } from '@signage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { casesFor, type FuzzRequest, type OpenApiDocument, seededRandom } from './fuzzInputs';
+import { bearer, pairedPlayer } from './agent/fixtures';
+import { casesFor, type FuzzRequest, isDeviceOperation, type OpenApiDocument, seededRandom } from './fuzzInputs';
 import { createTestApp, createUser, loginAs, type TestApp } from './helpers';
 
 // Thousands of bad requests generated from the OpenAPI document, so an endpoint added tomorrow is
 // fuzzed too: wrong types, NUL, huge and odd unicode strings, missing fields, bad path keys, repeated
-// query keys, malformed JSON and multipart. None may answer 5xx, and every failure is an envelope.
+// query keys, malformed JSON and multipart, and lone surrogates in every string field (each JSON one
+// answered 400). None may answer 5xx, and every failure is an envelope. The player protocol's device routes
+// are called with a paired player's token, the rest with sessions.
 const SEED = 20_261_123;
 /** Rounds of path and query mutations per operation; sized to keep the file well under a minute. */
 const ROUNDS = 4;
@@ -13,20 +16,30 @@ const ROUNDS = 4;
 let t: TestApp;
 let frit: string;
 let shopStaff: string;
+let device: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
   frit = await loginAs(t.app, await createUser(t.db, { role: 'DS_FRIT' }));
   shopStaff = await loginAs(t.app, await createUser(t.db, { role: 'DS_ST', region: 'JP', shopNo: '0001' }));
+  device = bearer((await pairedPlayer(t.db)).token);
 });
 afterAll(() => t?.close());
 
-function generate(document: OpenApiDocument): FuzzRequest[] {
+const EVENT_STREAM = '/agent/v1/events';
+
+type Sent = FuzzRequest & { auth: 'device' | 'session' };
+
+function generate(document: OpenApiDocument): Sent[] {
   const random = seededRandom(SEED);
-  const requests: FuzzRequest[] = [];
+  const requests: Sent[] = [];
   for (const [template, operations] of Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b))) {
     for (const [method, operation] of Object.entries(operations)) {
-      requests.push(...casesFor(random, method.toUpperCase(), template, operation, ROUNDS));
+      // The event stream stays open for as long as its player is connected: called without a token (401).
+      const auth = isDeviceOperation(operation) && template !== EVENT_STREAM ? 'device' : 'session';
+      for (const request of casesFor(random, method.toUpperCase(), template, operation, ROUNDS)) {
+        requests.push({ ...request, auth });
+      }
     }
   }
   return requests;
@@ -61,21 +74,29 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const statuses = new Map<number, number>();
     const problems: string[] = [];
     let sent = 0;
+    let surrogates = 0;
     // Every request as DS_FRIT (sees and may change everything), every third also as shop staff
     // (region- and shop-bound scope fragments take other paths).
     for (const [index, request] of requests.entries()) {
-      const cookies = index % 3 === 0 ? [frit, shopStaff] : [frit];
-      for (const cookie of cookies) {
+      // A lone surrogate is refused by the schema, whoever sends it: once is enough.
+      const cookies = index % 3 === 0 && request.status === undefined ? [frit, shopStaff] : [frit];
+      const credentials = request.auth === 'device' ? [device] : cookies.map((cookie) => ({ cookie }));
+      for (const credential of credentials) {
         const response = await t.app.inject({
           method: request.method as 'GET',
           url: request.url,
-          headers: { ...request.headers, cookie },
+          headers: { ...request.headers, ...credential },
           payload: request.payload,
         });
         sent++;
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-        const problem = problemOf(response.statusCode, String(response.headers['content-type'] ?? ''), response.body);
+        const problem =
+          problemOf(response.statusCode, String(response.headers['content-type'] ?? ''), response.body) ??
+          (request.status !== undefined && response.statusCode !== request.status
+            ? `status ${response.statusCode}, not ${request.status}: ${response.body.slice(0, 200)}`
+            : undefined);
         if (problem) problems.push(`${request.label} -> ${problem}`);
+        if (request.status !== undefined) surrogates++;
       }
     }
     const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
@@ -86,6 +107,11 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         ' (the rest: 503 single sign-on not configured)',
     );
     expect(sent).toBeGreaterThan(2_000);
+    // Lone surrogates went into the JSON string fields of the console API and the player protocol alike.
+    expect(surrogates).toBeGreaterThan(300);
+    const labels = requests.map((request) => request.label);
+    expect(labels).toContain('POST /agent/v1/heartbeat body lone surrogate in delivery.applied_version');
+    expect(labels).toContain('PUT /api/devices/{device_code} body lone surrogate in memo');
     expect(problems.slice(0, 20)).toEqual([]);
   }, 120_000);
 });

@@ -21,6 +21,8 @@ type JsonSchema = {
 type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; schema?: JsonSchema };
 type Operation = {
   parameters?: Parameter[];
+  /** `[{ device: [] }]` on the player protocol's device routes (bearer device token), else the session. */
+  security?: Record<string, string[]>[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 };
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
@@ -31,7 +33,13 @@ export type FuzzRequest = {
   url: string;
   headers?: Record<string, string>;
   payload?: string | Buffer;
+  /** The only status the answer may have (a lone surrogate in a JSON string field: 400). */
+  status?: number;
 };
+
+/** Whether an operation is called with the device token of a paired player instead of a session. */
+export const isDeviceOperation = (operation: Operation) =>
+  operation.security?.some((requirement) => 'device' in requirement) ?? false;
 
 /** mulberry32: small, fast and good enough to vary inputs reproducibly. */
 export function seededRandom(seed: number): () => number {
@@ -46,6 +54,11 @@ export function seededRandom(seed: number): () => number {
 }
 
 const NUL = '\u0000';
+/**
+ * Lone surrogates, high and low, alone and inside text: well-formed UTF-16 they are not, and PostgreSQL's
+ * jsonb fails a whole statement on one (issue 30). Every JSON string field is sent each of them (400).
+ */
+export const LONE_SURROGATES = ['\ud800', '\udfff', 'Sale \ud83d today', 'a\udc00b'];
 /** Strings that broke or could break something: NUL, long, astral and combining unicode, SQL and path syntax. */
 const BAD_STRINGS = [
   '',
@@ -59,6 +72,7 @@ const BAD_STRINGS = [
   '%00',
   '%',
   '\uFFFF\uD800',
+  ...LONE_SURROGATES,
   '-1',
   '1e309',
   'NaN',
@@ -97,8 +111,63 @@ export function sampleOf(schema: JsonSchema | undefined): unknown {
   }
 }
 
+/**
+ * The paths of the string fields of a sample, as far as the schema says (nested objects and arrays
+ * included; a field whose union includes a string counts): where a lone surrogate goes.
+ */
+function stringPaths(
+  schema: JsonSchema | undefined,
+  value: unknown,
+  at: (string | number)[] = [],
+): (string | number)[][] {
+  if (!schema) return [];
+  const variants = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (variants.some((variant) => variant.type === 'string')) return [at];
+  const objectSchema = variants.find((variant) => variant.type === 'object' && variant.properties);
+  if (objectSchema && value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(objectSchema.properties ?? {}).flatMap(([key, child]) =>
+      stringPaths(child, (value as Record<string, unknown>)[key], [...at, key]),
+    );
+  }
+  const arraySchema = variants.find((variant) => variant.type === 'array' && variant.items);
+  if (arraySchema && Array.isArray(value) && value.length > 0)
+    return stringPaths(arraySchema.items, value[0], [...at, 0]);
+  return [];
+}
+
+/** The sample with every field the schema names filled in (optional ones and those under a default too). */
+function fullSample(schema: JsonSchema | undefined, value: unknown = sampleOf(schema)): unknown {
+  const objectSchema = [schema, ...(schema?.anyOf ?? []), ...(schema?.oneOf ?? [])].find(
+    (variant) => variant?.type === 'object' && variant.properties,
+  );
+  if (!objectSchema || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const given = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(objectSchema.properties ?? {}).map(([key, child]) => [
+      key,
+      fullSample(child, key in given ? given[key] : sampleOf(child)),
+    ]),
+  );
+}
+
+/** A copy of `value` with the field at `path` set to `replacement`. */
+function withField(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return replacement;
+  if (Array.isArray(value)) return value.map((item, i) => (i === head ? withField(item, rest, replacement) : item));
+  const object = (value ?? {}) as Record<string, unknown>;
+  return { ...object, [head]: withField(object[head], rest, replacement) };
+}
+
 function badStringsFor(random: () => number, count: number): string[] {
   return Array.from({ length: count }, () => pick(random, BAD_STRINGS));
+}
+
+/** A surrogate code unit as the three bytes CESU-8 would give it (%ED%A0%80 for U+D800): invalid UTF-8. */
+function surrogateBytes(unit: string): string {
+  const code = unit.charCodeAt(0);
+  const hex = (byte: number) => `%${byte.toString(16).toUpperCase()}`;
+  return hex(0xed) + hex(0x80 | ((code >> 6) & 0x3f)) + hex(0x80 | (code & 0x3f));
 }
 
 /** encodeURIComponent, except that a lone surrogate goes out as the invalid UTF-8 bytes a raw client sends. */
@@ -108,7 +177,7 @@ function encode(value: string): string {
   } catch {
     return value
       .split('')
-      .map((c) => (/[\uD800-\uDFFF]/.test(c) ? '%ED%A0%80' : encodeURIComponent(c)))
+      .map((c) => (/[\uD800-\uDFFF]/.test(c) ? surrogateBytes(c) : encodeURIComponent(c)))
       .join('');
   }
 }
@@ -129,9 +198,19 @@ function bodyCases(
   random: () => number,
   schema: JsonSchema | undefined,
   rounds: number,
-): { label: string; payload: string }[] {
+): { label: string; payload: string; status?: number }[] {
   const base = sampleOf(schema);
-  const cases: { label: string; payload: string }[] = [{ label: 'sample', payload: JSON.stringify(base) }];
+  const cases: { label: string; payload: string; status?: number }[] = [
+    { label: 'sample', payload: JSON.stringify(base) },
+  ];
+  // JSON.stringify writes a lone surrogate as its \u escape, which the server's JSON parser reads back.
+  const full = fullSample(schema, base);
+  for (const path of stringPaths(schema, full)) {
+    for (const surrogate of LONE_SURROGATES) {
+      const payload = JSON.stringify(withField(full, path, surrogate));
+      cases.push({ label: `lone surrogate in ${path.join('.') || '(body)'}`, payload, status: 400 });
+    }
+  }
   if (base && typeof base === 'object' && !Array.isArray(base)) {
     for (const key of Object.keys(base)) {
       const { [key]: _dropped, ...without } = base as Record<string, unknown>;
@@ -152,7 +231,7 @@ function bodyCases(
 }
 
 /** Multipart bodies a browser never sends: truncated, without or with an oversized boundary, garbage. */
-function multipartCases(): { label: string; headers: Record<string, string>; payload: string }[] {
+function multipartCases(): { label: string; headers: Record<string, string>; payload: string | Buffer }[] {
   const b = 'fuzzboundary';
   const type = `multipart/form-data; boundary=${b}`;
   const field = (name: string, value: string) =>
@@ -172,6 +251,18 @@ function multipartCases(): { label: string; headers: Record<string, string>; pay
     { label: 'NUL field', headers: { 'content-type': type }, payload: `${field('name', NUL)}--${b}--\r\n` },
     { label: 'NUL name', headers: { 'content-type': type }, payload: `${field(`n${NUL}`, 'v')}--${b}--\r\n` },
     { label: 'empty', headers: { 'content-type': type }, payload: '' },
+    {
+      // What a lone surrogate becomes in a form: bytes that are not UTF-8, in a field and in a file name.
+      label: 'lone surrogate bytes',
+      headers: { 'content-type': type },
+      payload: Buffer.concat([
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="name"\r\n\r\nSale `),
+        Buffer.from([0xed, 0xa0, 0x80]),
+        Buffer.from(`\r\n--${b}\r\nContent-Disposition: form-data; name="content"; filename="a`),
+        Buffer.from([0xed, 0xb0, 0x80]),
+        Buffer.from(`.png"\r\nContent-Type: image/png\r\n\r\nx\r\n--${b}--\r\n`),
+      ]),
+    },
     {
       label: 'fields only',
       headers: { 'content-type': type },
@@ -216,6 +307,12 @@ export function casesFor(
       });
     }
   }
+  for (const surrogate of LONE_SURROGATES) {
+    for (const param of pathParams)
+      add(`path ${param.name} lone surrogate`, { url: url({ ...validPath, [param.name]: surrogate }) });
+    for (const param of queryParams)
+      add(`query ${param.name} lone surrogate`, { url: url(validPath, [[param.name, surrogate]]) });
+  }
   add('sample query', { url: url(validPath, validQuery) });
   add('unknown query', {
     url: url(validPath, [
@@ -229,7 +326,12 @@ export function casesFor(
     const json = operation.requestBody?.content?.['application/json'];
     if (json) {
       for (const body of bodyCases(random, json.schema, rounds))
-        add(`body ${body.label}`, { url: url(), headers: JSON_HEADERS, payload: body.payload });
+        add(`body ${body.label}`, {
+          url: url(),
+          headers: JSON_HEADERS,
+          payload: body.payload,
+          ...(body.status ? { status: body.status } : {}),
+        });
       add('body too large', {
         url: url(),
         headers: JSON_HEADERS,

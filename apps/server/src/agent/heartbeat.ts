@@ -17,8 +17,10 @@ import type { ModulePlugin } from '../modules/types';
  *   process's cache not yet told) gets this one answer 200 although nothing is recorded (the write checks
  *   the token itself). Its token is then forgotten here, so its next call is refused with 401; the web
  *   player's manifest poll, which never answers from the cache, is refused at once anyway.
- * - A statement that fails is logged here, not answered: the beat is a liveness report the next one (a
- *   minute later) repeats, and the console shows the player's state from what was written.
+ * - A statement that fails after it was sent is logged here, not answered: the beat is a liveness report the
+ *   next one (a minute later) repeats, and the console shows the player's state from what was written. The
+ *   writer writes a failed batch again in halves, so only the beat that fails alone is lost; on PGlite its
+ *   answer waits for that and is an error. Text no statement could carry is refused before any batch (400).
  */
 export const heartbeatRoute: ModulePlugin = async (app, { deps: { db } }) => {
   route(

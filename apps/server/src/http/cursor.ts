@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MESSAGES } from '@signage/domain';
+import { MESSAGES, ZText } from '@signage/domain';
 import { z } from 'zod';
 import { HttpError } from './envelope';
 
@@ -27,11 +27,12 @@ type DecodeOptions = {
  * first page does not pay; parsing with it takes a few µs).
  */
 const TIME = z.number().int().min(0).max(MAX_TIME_MS);
-const KEYS = { text: z.string().min(1), uuid: z.uuid() };
+// A cursor is request input too: its strings are well-formed (ZText) like every other request string.
+const KEYS = { text: ZText.min(1), uuid: z.uuid() };
 const PLAIN = { text: z.tuple([TIME, KEYS.text]), uuid: z.tuple([TIME, KEYS.uuid]) };
 const countedShape = <K extends z.ZodType<string>>(key: K) =>
   z.union([
-    z.tuple([TIME, key, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(64)]),
+    z.tuple([TIME, key, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), ZText.min(1).max(64)]),
     z.tuple([TIME, key]),
   ]);
 const COUNTED = { text: countedShape(KEYS.text), uuid: countedShape(KEYS.uuid) };

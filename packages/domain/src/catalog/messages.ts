@@ -90,6 +90,7 @@ export const MESSAGES = {
     'The identity provider did not send all the details of your account (ID, region or store). Please ask your administrator',
   crossSiteRequest: 'This request did not come from the console page and was refused. Please reload the console',
   controlCharacters: 'Text must not contain control characters',
+  illFormedText: 'The text contains a broken character (invalid Unicode). Please type it again',
   malformedMultipart: 'The upload form could not be read. Please choose the file and send the form again',
   // Schedules (SPEC.md section 5): messages of our own where the spec names none
   enterScheduleName: 'Please enter the schedule name',

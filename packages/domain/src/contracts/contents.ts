@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLE_GROUPS } from '../catalog/roles';
+import { ZText } from '../schemas/common';
 import {
   ZContent,
   ZContentFields,
@@ -130,7 +131,7 @@ export const CONTENT_CONTRACTS = {
   uploadResume: defineContract({
     method: 'PATCH',
     path: '/api/uploads/:upload_id',
-    params: z.object({ upload_id: z.string().max(200) }),
+    params: z.object({ upload_id: ZText.max(200) }),
     consumes: 'application/offset+octet-stream',
     response: z.any(),
     reply: 'raw',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLE_GROUPS } from '../catalog/roles';
+import { ZText } from '../schemas/common';
 import { ZDeviceCodeParams, ZDeviceDetail, ZDeviceList, ZDeviceListQuery, ZDeviceUpdate } from '../schemas/devices';
 import { ZLogDownload, ZLogList, ZLogListQuery } from '../schemas/logs';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../schemas/registrations';
 import { defineContract } from './contract';
 
-export const ZFloorMapParams = z.object({ region: z.string().max(8), shop_no: z.string().max(8) });
+export const ZFloorMapParams = z.object({ region: ZText.max(8), shop_no: ZText.max(8) });
 
 /** What a floor-map upload answers: the shop it was stored for and its size in bytes. */
 export const ZFloorMapStored = z.object({ region: z.string(), shop_no: z.string(), size: z.number().int() });

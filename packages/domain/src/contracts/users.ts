@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { ZHealth, ZLiveness } from '../schemas/common';
+import { ZHealth, ZLiveness, ZText } from '../schemas/common';
 import { ZLoginBody, ZUserIdParams, ZUserInfo } from '../schemas/users';
 import { defineContract } from './contract';
 
 export const ZSsoStart = z.object({ url: z.string() });
 /** The identity provider's post (HTTP-POST binding, a form): the base64 SAML response and the relay state. */
 export const ZSsoCallbackBody = z.object({
-  SAMLResponse: z.string().min(1).max(1_000_000),
-  RelayState: z.string().max(1024).optional(),
+  SAMLResponse: ZText.min(1).max(1_000_000),
+  RelayState: ZText.max(1024).optional(),
 });
-export const ZSsoTokenParams = z.object({ token: z.string().min(1).max(256) });
+export const ZSsoTokenParams = z.object({ token: ZText.min(1).max(256) });
 
 /** Sign-in, session and the public endpoints around it (SPEC.md section 4). */
 export const USER_CONTRACTS = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../rules/players';
 import { isValidZone } from '../rules/time';
+import { ZText } from './common';
 import { ZDeliveryReport } from './delivery';
 import { ZManifestLive } from './live';
 import { ZLogLevel } from './logs';
@@ -20,7 +21,7 @@ export const AGENT_MESSAGES = {
 } as const;
 
 /** The zone the player's own clock is set to, as it reports it. Recorded for staff to see; never applied. */
-export const ZReportedTimeZone = z.string().refine(isValidZone, AGENT_MESSAGES.badTimeZone);
+export const ZReportedTimeZone = ZText.refine(isValidZone, AGENT_MESSAGES.badTimeZone);
 
 export const ZAnnounce = z.object({ serial: ZSerial, time_zone: ZReportedTimeZone.optional() });
 /** waiting: not registered yet · registered: a store is set, PIN pending · activated: paired. */
@@ -29,10 +30,7 @@ export const ZAnnounceReply = z.object({ state: ZAgentState, announce_interval_s
 
 export const ZPair = z.object({
   serial: ZSerial,
-  pin: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'The PIN has six digits'),
+  pin: ZText.trim().regex(/^\d{6}$/, 'The PIN has six digits'),
 });
 export const ZPairReply = z.object({
   device_code: z.string(),
@@ -55,16 +53,14 @@ export const ZHeartbeatReply = z.object({
 /** Log upload: one log file (UTF-8 text, up to 4 MiB) with its level and time range. */
 export const AGENT_LOG_MAX_BYTES = 4 * 1024 * 1024;
 export const ZLogUpload = z.object({
-  name: z
-    .string()
-    .trim()
+  name: ZText.trim()
     .min(1)
     .max(200)
     .regex(/^[A-Za-z0-9._-]+$/),
   level: ZLogLevel,
   started_at: z.iso.datetime({ offset: true }),
   ended_at: z.iso.datetime({ offset: true }),
-  content: z.string().max(AGENT_LOG_MAX_BYTES),
+  content: ZText.max(AGENT_LOG_MAX_BYTES),
 });
 export type TLogUpload = z.infer<typeof ZLogUpload>;
 export const ZLogUploadReply = z.object({ log_id: z.string(), size: z.number().int() });
@@ -141,7 +137,7 @@ export const ZManifest = z.object({
 });
 export type TManifest = z.infer<typeof ZManifest>;
 
-export const ZAgentMediaParams = z.object({ content_id: z.string().min(1).max(64) });
+export const ZAgentMediaParams = z.object({ content_id: ZText.min(1).max(64) });
 
 /** Proof of play: one play as the player recorded it. */
 export const PLAYS_MAX_BATCH = 500;

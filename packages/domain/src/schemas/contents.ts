@@ -16,7 +16,7 @@ import {
   RESOLUTION_PRESETS,
   widthError,
 } from '../rules/contents';
-import { ZOrder, ZSummary } from './common';
+import { ZOrder, ZSummary, ZText, zText } from './common';
 
 /**
  * Contents (SPEC.md sections 2, 3, 5 and 7): images, movies and live streams.
@@ -53,19 +53,15 @@ export const ZContentType = z.enum(CONTENT_TYPES);
 export type TContentType = z.infer<typeof ZContentType>;
 
 const required = (message: string, max = 200, tooLong = message) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+  zText(message).trim().min(1, message).max(max, tooLong);
 const contentName = required(MESSAGES.enterContentName, CONTENT_NAME_MAX, CONTENT_MESSAGES.nameTooLong);
 
-const optionalDate = z
-  .string()
-  .trim()
+const optionalDate = ZText.trim()
   .optional()
   .transform((v) => v || null)
   .refine((v) => v === null || isIsoDate(v), CONTENT_MESSAGES.invalidDate);
 
-const region = z
-  .string()
-  .trim()
+const region = ZText.trim()
   .optional()
   .transform((v) => v ?? '')
   .refine((v) => v === '' || isCountry(v), CONTENT_MESSAGES.invalidCountry);
@@ -81,15 +77,15 @@ export const ZContentFields = z.object({
 export type TContentFields = z.infer<typeof ZContentFields>;
 
 /** Finishing a resumable (tus) upload: the upload's id plus the form's fields. */
-export const ZContentFromUpload = ZContentFields.extend({ upload_id: z.string().trim().min(1).max(200) });
+export const ZContentFromUpload = ZContentFields.extend({ upload_id: ZText.trim().min(1).max(200) });
 export type TContentFromUpload = z.infer<typeof ZContentFromUpload>;
 
 // Empty or absent means not given: fine with a preset, 'invalid width/height' with Manual_input.
 const intField = z
-  .union([z.number(), z.string().trim()])
+  .union([z.number(), ZText.trim()])
   .optional()
   .transform((v) => (v === undefined || v === '' ? Number.NaN : Number(v)));
-const text = (max = 500) => z.string().trim().max(max).optional().default('');
+const text = (max = 500) => ZText.trim().max(max).optional().default('');
 
 /**
  * Fields of the Live form (SPEC.md section 5). Multielement needs a title and sends prompt and logo
@@ -101,7 +97,7 @@ export const ZLiveFields = ZContentFields.extend({
   livePlatform: required(CONTENT_MESSAGES.selectPlatform, 40),
   layout: z.enum(LIVE_LAYOUTS, { error: CONTENT_MESSAGES.selectLayout }),
   title: text(200),
-  livestation_url: z.string({ error: MESSAGES.invalidLiveStationUrl }).trim().max(2000),
+  livestation_url: zText(MESSAGES.invalidLiveStationUrl).trim().max(2000),
   bambuser_showId: text(200),
   output_resolution: z.enum(OUTPUT_RESOLUTIONS, { error: CONTENT_MESSAGES.selectResolution }),
   output_resolution_width: intField,
@@ -196,21 +192,19 @@ export const ZContent = z.object({
 });
 export type TContent = z.infer<typeof ZContent>;
 
-const queryDate = z
-  .string()
-  .trim()
+const queryDate = ZText.trim()
   .optional()
   .transform((v) => v || undefined)
   .refine((v) => v === undefined || isIsoDate(v), CONTENT_MESSAGES.invalidDate);
 
 /** GET /api/contents (SPEC.md section 7). Dates filter the update date (UTC days, inclusive). */
 export const ZContentListQuery = z.object({
-  endCursor: z.string().max(500).optional(),
+  endCursor: ZText.max(500).optional(),
   order: ZOrder,
-  name: z.string().trim().max(200).optional(),
+  name: ZText.trim().max(200).optional(),
   media_type: z.enum(CONTENT_LIST_MEDIA_TYPES).default('none'),
-  region: z.string().trim().max(10).optional(),
-  display_pattern: z.string().trim().max(40).optional(),
+  region: ZText.trim().max(10).optional(),
+  display_pattern: ZText.trim().max(40).optional(),
   start_date: queryDate,
   end_date: queryDate,
   limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -220,18 +214,18 @@ export type TContentListQuery = z.input<typeof ZContentListQuery>;
 export const ZContentList = z.object({ contents: z.array(ZContent), summary: ZSummary });
 export type TContentList = z.infer<typeof ZContentList>;
 
-export const ZContentKeyParams = z.object({ key: z.string().trim().min(1).max(100) });
-export const ZContentIdParams = z.object({ contentId: z.string().trim().min(1).max(100) });
+export const ZContentKeyParams = z.object({ key: ZText.trim().min(1).max(100) });
+export const ZContentIdParams = z.object({ contentId: ZText.trim().min(1).max(100) });
 
 /** PUT /api/contents/{key}: name and zone code; streams also title, show id and station URL. */
 export const ZContentUpdate = z
   .object({
     name: contentName,
     /** The editor's time zone (IANA); kept for the audit trail. */
-    zone_code: z.string().trim().max(64).optional(),
-    title: z.string().trim().max(200).optional(),
-    bambuser_showId: z.string().trim().max(200).optional(),
-    livestation_url: z.string().trim().max(2000).optional(),
+    zone_code: ZText.trim().max(64).optional(),
+    title: ZText.trim().max(200).optional(),
+    bambuser_showId: ZText.trim().max(200).optional(),
+    livestation_url: ZText.trim().max(2000).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.livestation_url === undefined) return;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './common';
 
 /**
  * Confirmed delivery (ARCHITECTURE.md section 5): what the player reports about the plan it plays, with each
@@ -19,9 +20,9 @@ export const ZOnScreen = z.object({
 });
 export const ZDeliveryReport = z.object({
   /** The manifest version (ETag value) whose media are all downloaded and verified, and which the player plays from. */
-  applied_version: z.string().max(128).nullable(),
+  applied_version: ZText.max(128).nullable(),
   /** A newer manifest the player holds but has not applied yet (media downloading, or waiting for the download hour). */
-  pending_version: z.string().max(128).nullable(),
+  pending_version: ZText.max(128).nullable(),
   on_screen: ZOnScreen.nullable(),
   /** Progress of the pending version's media; null when nothing is downloading. */
   download: z
@@ -38,6 +39,6 @@ export const ZDeliveryReport = z.object({
   /** The player's clock minus the server's (X-Server-Time), in ms. */
   clock_skew_ms: z.number().int().nullable(),
   /** The player software's version. */
-  player_version: z.string().max(64).nullable(),
+  player_version: ZText.max(64).nullable(),
 });
 export type TDeliveryReport = z.infer<typeof ZDeliveryReport>;

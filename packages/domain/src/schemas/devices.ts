@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../catalog/constants';
 import { DISPLAY_PATTERN_VALUES } from '../catalog/displayPatterns';
 import { MESSAGES } from '../catalog/messages';
 import { LOCATIONS, STORE_TYPES } from '../catalog/places';
-import { ZOrder, ZSummary } from './common';
+import { ZOrder, ZSummary, ZText, zText } from './common';
 import { ZDeliveryReport, ZOnScreen } from './delivery';
 import { ZScheduleBrief } from './scheduleBrief';
 
@@ -15,7 +15,7 @@ export const zBooleanish = z
 /** A list parameter: repeated (`tags=a&tags=b`) or comma-separated (`tags=a,b`). */
 export const zList = <T extends z.ZodType<string, string>>(item: T) =>
   z
-    .union([z.string(), z.array(z.string())])
+    .union([ZText, z.array(ZText)])
     .transform((v) =>
       (Array.isArray(v) ? v : [v])
         .flatMap((s) => s.split(','))
@@ -24,10 +24,7 @@ export const zList = <T extends z.ZodType<string, string>>(item: T) =>
     )
     .pipe(z.array(item).max(100));
 
-export const ZDeviceCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.invalidRequest);
+export const ZDeviceCode = ZText.trim().regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.invalidRequest);
 export const ZTagId = z.uuid({ error: MESSAGES.selectTags });
 export const ZStoreType = z.enum(STORE_TYPES, { error: MESSAGES.invalidRequest });
 export const ZLocation = z.enum(LOCATIONS, { error: MESSAGES.invalidRequest });
@@ -36,8 +33,7 @@ export const ZDisplayPatternValue = z.enum(DISPLAY_PATTERN_VALUES, { error: MESS
  * A player's configured zone as staff send it. Only its shape is checked here: whether it is one of the
  * country's zones (catalog/timeZones.ts) depends on the player's country, which the server checks.
  */
-export const ZDeviceTimeZone = z
-  .string({ error: MESSAGES.invalidTimeZone })
+export const ZDeviceTimeZone = zText(MESSAGES.invalidTimeZone)
   .trim()
   .min(1, MESSAGES.invalidTimeZone)
   .max(64, MESSAGES.invalidTimeZone);
@@ -109,19 +105,17 @@ export type TDevice = z.infer<typeof ZDevice>;
 
 /** GET /api/devices (SPEC.md section 7). Text filters match anywhere, case-insensitively. */
 export const ZDeviceListQuery = z.object({
-  shop_name: z.string().trim().max(200).optional(),
-  memo: z.string().trim().max(500).optional(),
-  endCursor: z.string().max(500).optional(),
+  shop_name: ZText.trim().max(200).optional(),
+  memo: ZText.trim().max(500).optional(),
+  endCursor: ZText.max(500).optional(),
   order: ZOrder,
   is_alive: zBooleanish.optional(),
   has_schedule: zBooleanish.optional(),
   is_activated: zBooleanish.optional(),
   /** Only players whose delivery is pending (the plan changed and the player has not applied it yet). */
   delivery_pending: zBooleanish.optional(),
-  region: z.string().trim().max(8).optional(),
-  shop_no: z
-    .string()
-    .trim()
+  region: ZText.trim().max(8).optional(),
+  shop_no: ZText.trim()
     .regex(/^\d{1,4}$/, MESSAGES.enterStoreCode)
     .optional(),
   display_pattern: zList(ZDisplayPatternValue).optional(),
@@ -153,24 +147,18 @@ export const ZDeviceDetail = z.object({ devices: z.array(ZDevice) });
  * DS_FRIT also correct the store (code, name, country, display pattern) instead of deleting and re-pairing.
  */
 export const ZDeviceUpdate = z.object({
-  region: z
-    .string({ error: MESSAGES.selectDeploymentCountry })
-    .trim()
-    .min(1, MESSAGES.selectDeploymentCountry)
-    .optional(),
-  shop_no: z
-    .string({ error: MESSAGES.enterStoreCode })
+  region: zText(MESSAGES.selectDeploymentCountry).trim().min(1, MESSAGES.selectDeploymentCountry).optional(),
+  shop_no: zText(MESSAGES.enterStoreCode)
     .trim()
     .regex(/^\d{4}$/, MESSAGES.enterStoreCode)
     .optional(),
-  shop_name: z
-    .string({ error: MESSAGES.enterStoreName })
+  shop_name: zText(MESSAGES.enterStoreName)
     .trim()
     .min(1, MESSAGES.enterStoreName)
     .max(200, MESSAGES.enterStoreName)
     .optional(),
   display_pattern: ZDisplayPatternValue.optional(),
-  memo: z.string().max(500, MESSAGES.playerPutFailed).optional(),
+  memo: ZText.max(500, MESSAGES.playerPutFailed).optional(),
   store_type: ZStoreType.or(z.literal('')).optional(),
   device_type: ZLocation.optional(),
   tags: z.array(ZTagId).max(100).optional(),

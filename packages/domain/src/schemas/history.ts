@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAY_MS } from '../catalog/constants';
 import { isIsoDate } from '../rules/contents';
-import { ZSummary } from './common';
+import { ZSummary, ZText } from './common';
 import { CONTENT_MESSAGES, ZContent, ZContentListQuery } from './contents';
 import { ZDeviceCode } from './devices';
 
@@ -22,9 +22,7 @@ export const PLAY_HISTORY_PAGE = 100;
 /** Most rows one CSV export holds; a longer answer says so in its last line. */
 export const HISTORY_CSV_MAX_ROWS = 100_000;
 
-const day = z
-  .string()
-  .trim()
+const day = ZText.trim()
   .optional()
   .transform((v) => v || undefined)
   .refine((v) => v === undefined || isIsoDate(v), CONTENT_MESSAGES.invalidDate);
@@ -108,18 +106,18 @@ export const ZContentHistoryList = z.object({
 });
 export type TContentHistoryList = z.infer<typeof ZContentHistoryList>;
 
-export const ZContentHistoryKeyParams = z.object({ contentHistoryKey: z.string().trim().min(1).max(100) });
+export const ZContentHistoryKeyParams = z.object({ contentHistoryKey: ZText.trim().min(1).max(100) });
 
 /** GET /api/contents/history/{contentHistoryKey}: the players that showed one content, with their days. */
 export const ZContentHistoryDetailQuery = z
   .object({
-    shop_name: z.string().trim().max(200).optional(),
-    shop_no: z.string().trim().max(20).optional(),
-    memo: z.string().trim().max(500).optional(),
-    region: z.string().trim().max(10).optional(),
+    shop_name: ZText.trim().max(200).optional(),
+    shop_no: ZText.trim().max(20).optional(),
+    memo: ZText.trim().max(500).optional(),
+    region: ZText.trim().max(10).optional(),
     start_date: day,
     end_date: day,
-    endCursor: z.string().max(500).optional(),
+    endCursor: ZText.max(500).optional(),
     limit: z.coerce.number().int().min(1).max(200).optional(),
   })
   .superRefine(windowRules);
@@ -158,7 +156,7 @@ export const ZPlayHistoryQuery = z
     content_id: z.guid().optional(),
     start_date: day,
     end_date: day,
-    endCursor: z.string().max(500).optional(),
+    endCursor: ZText.max(500).optional(),
     limit: z.coerce.number().int().min(1).max(500).optional(),
   })
   .superRefine(windowRules);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIVE_DASHBOARD_OPTIONS, LIVE_LAYOUTS, LOGO_POSITIONS } from '../rules/contents';
+import { ZText } from './common';
 
 /**
  * Live streams (issue 14): what a player and the console need to show a live content. The stream key is
@@ -49,7 +50,7 @@ export type TLiveStatus = z.infer<typeof ZLiveStatus>;
 export const ZLiveContentParams = z.object({ content_id: z.guid() });
 /** A playlist or segment name the ingest wrote: index.m3u8, 12.ts (no path, no dots but the extension). */
 export const ZLiveFileParams = ZLiveContentParams.extend({
-  file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.(m3u8|ts|m4s|mp4)$/),
+  file: ZText.regex(/^[A-Za-z0-9_-]{1,64}\.(m3u8|ts|m4s|mp4)$/),
 });
 
 /** POST /api/contents/:key/stream-key: a new key; the old one stops working at once (a running broadcast is cut). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../catalog/messages';
 import { LOG_TIME_PATTERN } from '../rules/logs';
-import { ZOrder, ZSummary } from './common';
+import { ZOrder, ZSummary, ZText } from './common';
 import { ZDeviceCode } from './devices';
 
 export const LOG_LEVELS = ['INFO', 'WARNING', 'ERROR'] as const;
@@ -9,7 +9,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const ZLogLevel = z.enum(LOG_LEVELS);
 export const ZLogLevelFilter = z.enum(['ALL', ...LOG_LEVELS]).default('ALL');
 
-const ZLogTime = z.string().trim().regex(LOG_TIME_PATTERN, MESSAGES.invalidRequest);
+const ZLogTime = ZText.trim().regex(LOG_TIME_PATTERN, MESSAGES.invalidRequest);
 
 /** Log entry (SPEC.md section 3) with its level and time range. */
 export const ZLogEntry = z.object({
@@ -25,7 +25,7 @@ export type TLogEntry = z.infer<typeof ZLogEntry>;
 /** GET /api/devices/logs: logs whose time range meets [start, end] (UTC, 'YYYY-MM-DD HH:mm'). */
 export const ZLogListQuery = z.object({
   device_code: ZDeviceCode,
-  endCursor: z.string().max(500).optional(),
+  endCursor: ZText.max(500).optional(),
   order: ZOrder,
   start: ZLogTime.optional(),
   end: ZLogTime.optional(),
@@ -41,13 +41,13 @@ export const ZLogDownload = z.union([
   z.object({
     device_code: ZDeviceCode,
     log_id: z.uuid({ error: MESSAGES.invalidRequest }),
-    name: z.string().max(200).optional(),
+    name: ZText.max(200).optional(),
   }),
   z.object({
     device_code: ZDeviceCode,
     downloadAll: z.literal(true),
     order: ZOrder,
-    name: z.string().max(200).optional(),
+    name: ZText.max(200).optional(),
     start: ZLogTime.optional(),
     end: ZLogTime.optional(),
     level: ZLogLevelFilter,

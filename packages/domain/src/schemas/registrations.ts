@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../catalog/messages';
 import { UNSET } from '../catalog/places';
 import { isValidStoreCode } from '../rules/storeCode';
+import { ZText, zText } from './common';
 import {
   ZDeviceCode,
   ZDeviceTimeZone,
@@ -28,23 +29,17 @@ export const ZWaitingList = z.object({
 });
 export type TWaitingList = z.infer<typeof ZWaitingList>;
 
-export const ZSerial = z
-  .string()
-  .trim()
+export const ZSerial = ZText.trim()
   .min(1, MESSAGES.invalidRequest)
   .max(128, MESSAGES.invalidRequest)
   .regex(/^[\x21-\x7e]+$/, MESSAGES.invalidRequest);
 
 const storeFields = {
-  region: z.string({ error: MESSAGES.selectDeploymentCountry }).trim().min(1, MESSAGES.selectDeploymentCountry),
-  shop_no: z.string({ error: MESSAGES.enterStoreCode }).trim().refine(isValidStoreCode, MESSAGES.enterStoreCode),
-  shop_name: z
-    .string({ error: MESSAGES.enterStoreName })
-    .trim()
-    .min(1, MESSAGES.enterStoreName)
-    .max(200, MESSAGES.enterStoreName),
+  region: zText(MESSAGES.selectDeploymentCountry).trim().min(1, MESSAGES.selectDeploymentCountry),
+  shop_no: zText(MESSAGES.enterStoreCode).trim().refine(isValidStoreCode, MESSAGES.enterStoreCode),
+  shop_name: zText(MESSAGES.enterStoreName).trim().min(1, MESSAGES.enterStoreName).max(200, MESSAGES.enterStoreName),
   display_pattern: ZDisplayPatternValue,
-  memo: z.string().max(500).default(''),
+  memo: ZText.max(500).default(''),
   /** One of the country's zones; the country's default zone when left out. */
   time_zone: ZDeviceTimeZone.optional(),
 };

@@ -4,6 +4,7 @@ import { MESSAGES } from '../catalog/messages';
 import type { ScheduleValues } from '../rules/schedules/types';
 import { validateScheduleValues } from '../rules/schedules/validation';
 import { type LocalDate, type LocalTime, parseLocalDate, parseZone, type TimeZone } from '../rules/time';
+import { ZText, zText } from './common';
 import { DEVICE_LIST_ALL_LIMIT, ZDeviceCode } from './devices';
 import { ZScheduleBrief } from './scheduleBrief';
 
@@ -17,20 +18,18 @@ export const SCHEDULE_CONTENTS_MAX = 200;
 const HH_MM = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** null reads as '', the spec's "missing" (no end period, all day, option off). */
-const zText = (error: string) =>
-  z
-    .string({ error })
+const zOptionalText = (error: string) =>
+  zText(error)
     .nullable()
     .transform((value) => (value ?? '').trim());
 
-export const ZScheduleDate = z
-  .string({ error: MESSAGES.scheduleInvalidDate })
+export const ZScheduleDate = zText(MESSAGES.scheduleInvalidDate)
   .trim()
   .refine((value) => parseLocalDate(value) === value, MESSAGES.scheduleInvalidDate)
   .transform((value) => value as LocalDate);
 
 /** An end date, or '' (or null) for no end period. */
-export const ZScheduleEndDate = zText(MESSAGES.scheduleInvalidDate)
+export const ZScheduleEndDate = zOptionalText(MESSAGES.scheduleInvalidDate)
   .refine((value) => value === '' || parseLocalDate(value) === value, MESSAGES.scheduleInvalidDate)
   .transform((value) => value as LocalDate | '');
 
@@ -41,7 +40,7 @@ export const ZScheduleEndDate = zText(MESSAGES.scheduleInvalidDate)
  */
 function zScheduleTime(end: boolean) {
   const seconds = end ? '59' : '00';
-  return zText(MESSAGES.scheduleInvalidTime)
+  return zOptionalText(MESSAGES.scheduleInvalidTime)
     .superRefine((value, ctx) => {
       if (value === '') return;
       const match = HH_MM.exec(value);
@@ -57,8 +56,7 @@ export const ZScheduleTimeFrom = zScheduleTime(false);
 export const ZScheduleTimeTo = zScheduleTime(true);
 
 /** The zone the console user entered the dates and times in (IANA id, canonical spelling). */
-export const ZZoneCode = z
-  .string({ error: MESSAGES.invalidTimeZone })
+export const ZZoneCode = zText(MESSAGES.invalidTimeZone)
   .trim()
   .transform((value, ctx) => {
     const zone = parseZone(value);
@@ -66,25 +64,17 @@ export const ZZoneCode = z
     return (zone ?? value) as TimeZone;
   });
 
-const playlistName = z
-  .string({ error: MESSAGES.enterPlaylistName })
-  .trim()
-  .min(1, MESSAGES.enterPlaylistName)
-  .max(SCHEDULE_NAME_MAX);
-const scheduleName = z
-  .string({ error: MESSAGES.enterScheduleName })
-  .trim()
-  .min(1, MESSAGES.enterScheduleName)
-  .max(SCHEDULE_NAME_MAX);
+const playlistName = zText(MESSAGES.enterPlaylistName).trim().min(1, MESSAGES.enterPlaylistName).max(SCHEDULE_NAME_MAX);
+const scheduleName = zText(MESSAGES.enterScheduleName).trim().min(1, MESSAGES.enterScheduleName).max(SCHEDULE_NAME_MAX);
 const contents = z
-  .array(z.string().trim().min(1).max(100), { error: MESSAGES.selectScheduleContent })
+  .array(ZText.trim().min(1).max(100), { error: MESSAGES.selectScheduleContent })
   .min(1, MESSAGES.selectScheduleContent)
   .max(SCHEDULE_CONTENTS_MAX);
 const dest = z
   .array(ZDeviceCode, { error: MESSAGES.selectSchedulePlayer })
   .min(1, MESSAGES.selectSchedulePlayer)
   .max(DEVICE_LIST_ALL_LIMIT);
-const downloadAllowHour = zText(MESSAGES.invalidRequest).pipe(
+const downloadAllowHour = zOptionalText(MESSAGES.invalidRequest).pipe(
   z.enum([DEFAULT_DOWNLOAD_ALLOW_HOUR, ''], { error: MESSAGES.invalidRequest }),
 );
 
@@ -132,7 +122,7 @@ export const ZScheduleUpdate = z.object({
 });
 export type TScheduleUpdate = z.output<typeof ZScheduleUpdate>;
 
-export const ZScheduleIdParams = z.object({ schedule_id: z.string().trim().min(1).max(100) });
+export const ZScheduleIdParams = z.object({ schedule_id: ZText.trim().min(1).max(100) });
 
 /**
  * A content as a schedule carries it (SPEC.md section 3: each with type, rtmp_url, stream_key,

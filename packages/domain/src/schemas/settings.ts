@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../catalog/messages';
-import { ZSummary } from './common';
+import { ZSummary, ZText, zText } from './common';
 
 /**
  * Tags ("settings", SPEC.md section 2 Tags and section 3).
@@ -90,7 +90,7 @@ export const ZSetting = z.object({
 export type TSetting = z.infer<typeof ZSetting>;
 
 const required = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(SETTING_TEXT_MAX, MESSAGES.tagTextTooLong);
+  zText(message).trim().min(1, message).max(SETTING_TEXT_MAX, MESSAGES.tagTextTooLong);
 
 /**
  * Register (POST) and update (PUT /{key}) body. `level` and `type_id` may be sent (the console
@@ -103,8 +103,8 @@ export const ZSettingWrite = z.object({
   ja: required(MESSAGES.enterNameJp),
   zh: required(MESSAGES.enterNameCn),
   ko: required(MESSAGES.enterNameKr),
-  note: z.string().trim().max(SETTING_NOTE_MAX, MESSAGES.tagTextTooLong).default(''),
-  type_id: z.string().nullable().optional(),
+  note: ZText.trim().max(SETTING_NOTE_MAX, MESSAGES.tagTextTooLong).default(''),
+  type_id: ZText.nullable().optional(),
   level: ZSettingLevel.optional(),
 });
 export type TSettingWrite = z.infer<typeof ZSettingWrite>;
@@ -113,15 +113,15 @@ const booleanish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((
 
 /** List query (GET /api/setting). `excludeLevel` 0 excludes nothing. */
 export const ZSettingListQuery = z.object({
-  type: z.string().trim().optional(),
-  endCursor: z.string().optional(),
+  type: ZText.trim().optional(),
+  endCursor: ZText.optional(),
   preset: booleanish.optional(),
   excludeLevel: z.coerce.number().int().min(0).max(2).default(0),
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 export type TSettingListQuery = z.infer<typeof ZSettingListQuery>;
 
-export const ZSettingKeyParams = z.object({ key: z.string().min(1).max(100) });
+export const ZSettingKeyParams = z.object({ key: ZText.min(1).max(100) });
 
 export const ZSettingList = z.object({ settings: z.array(ZSetting), summary: ZSummary });
 export type TSettingList = z.infer<typeof ZSettingList>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../catalog/messages';
 import { ROLES } from '../catalog/roles';
+import { ZText, zText } from './common';
 
 export const ZRole = z.enum(ROLES);
 
@@ -16,11 +17,11 @@ export const ZUserInfo = z.object({
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
 export const ZUserIdParams = z.object({
-  userId: z.string().trim().min(1, MESSAGES.enterId).max(128),
+  userId: ZText.trim().min(1, MESSAGES.enterId).max(128),
 });
 
 /** Login body: the password travels in the body, never in the URL. */
 export const ZLoginBody = z.object({
-  password: z.string({ error: MESSAGES.enterPassword }).min(1, MESSAGES.enterPassword).max(1024),
+  password: zText(MESSAGES.enterPassword).min(1, MESSAGES.enterPassword).max(1024),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;

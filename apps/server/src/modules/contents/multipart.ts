@@ -3,7 +3,13 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CONTENT_MESSAGES, containsNulCharacter, MAX_UPLOAD_BYTES, MESSAGES } from '@signage/domain';
+import {
+  CONTENT_MESSAGES,
+  containsIllFormedText,
+  containsNulCharacter,
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+} from '@signage/domain';
 import type { FastifyRequest } from 'fastify';
 import { HashingPassThrough } from '../../blob';
 import { HttpError } from '../../http/envelope';
@@ -59,9 +65,10 @@ export async function receiveMultipart(
   try {
     for await (const part of request.parts()) {
       // Names and values end up in PostgreSQL text, which cannot hold U+0000 (as in every JSON route).
-      if (containsNulCharacter([part.fieldname, part.type === 'file' ? part.filename : part.value])) {
-        throw new HttpError(400, MESSAGES.controlCharacters);
-      }
+      const texts = [part.fieldname, part.type === 'file' ? part.filename : part.value];
+      if (containsNulCharacter(texts)) throw new HttpError(400, MESSAGES.controlCharacters);
+      // The field values meet their schema's ZText later; the names and the file name meet none.
+      if (containsIllFormedText(texts)) throw new HttpError(400, MESSAGES.illFormedText);
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         continue;

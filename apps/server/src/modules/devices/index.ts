@@ -3,6 +3,7 @@
  * (registrations, device logs, the player agent) reach players only through what this file exports.
  */
 
+export { HEARTBEAT_ORDER_HORIZON_MS, heartbeatsSettled, recordHeartbeat } from './heartbeats';
 export {
   type DeviceCursor,
   findDeviceForHistory,
@@ -11,11 +12,8 @@ export {
 } from './history';
 export {
   announceSerial,
-  HEARTBEAT_ORDER_HORIZON_MS,
-  heartbeatsSettled,
   pairDevice,
   pinGuesses,
-  recordHeartbeat,
   registerStore,
   reservePinGuess,
   type StoreValues,

@@ -21,6 +21,7 @@ import {
   type ZContentHistoryDetailQuery,
   type ZContentHistoryQuery,
   type ZPlayHistoryQuery,
+  ZText,
 } from '@signage/domain';
 import { z } from 'zod';
 import { inScope, scopeOf } from '../../auth/policies';
@@ -120,7 +121,7 @@ export async function contentHistory(
   };
 }
 
-const ZDeviceCursor = z.tuple([z.string().max(20), z.string().min(1).max(64)]);
+const ZDeviceCursor = z.tuple([ZText.max(20), ZText.min(1).max(64)]);
 
 function encodeDeviceCursor(row: HistoryDeviceRow): string {
   return Buffer.from(JSON.stringify([row.shopNo, row.deviceCode])).toString('base64url');
