@@ -28,7 +28,7 @@ export {
   findDeviceBySerial,
   findDeviceByTokenHash,
   findDevicesByCode,
-  lockLivePlayers,
+  lockPlayers,
   markManifestsChanged,
   recordServedManifest,
 } from './repo';
