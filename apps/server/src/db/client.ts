@@ -15,6 +15,7 @@ import {
   reason,
 } from './embedded';
 import type { PgliteProxy } from './pgliteProxy';
+import { retryTransactions } from './retry';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,7 +59,7 @@ export const outlivesThisProcess = (db: Database): boolean =>
 
 async function openPglite(opening: Promise<EmbeddedDatabase>): Promise<DatabaseHandle> {
   const { client, close } = await opening;
-  const db = drizzlePglite({ client: client as never, schema });
+  const db = retryTransactions(drizzlePglite({ client: client as never, schema }));
   return { db: db as unknown as Database, kind: 'pglite', close };
 }
 
@@ -76,7 +77,7 @@ export function openingPglite(opening: Promise<EmbeddedDatabase>): DatabaseHandl
     transaction: async (callback) => (await client()).transaction(callback),
     listen: async (channel, callback) => (await client()).listen(channel, callback),
   };
-  const db = drizzlePglite({ client: waiting as never, schema });
+  const db = retryTransactions(drizzlePglite({ client: waiting as never, schema }));
   const opened = opening.then(() => undefined);
   opened.catch(() => {});
   return {
@@ -109,7 +110,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', (error) => options.onPoolError?.(error));
-  const db = drizzlePg({ client: pool, schema });
+  // A deadlock or serialisation failure runs the transaction again (retry.ts), a bounded number of times.
+  const db = retryTransactions(drizzlePg({ client: pool, schema }));
   return { db: db as unknown as Database, kind: 'pg', close: once(() => pool.end()) };
 }
 

@@ -75,6 +75,11 @@ export type PlayerSchedulesPort = {
    * player is deleted.
    */
   detachPlayer(tx: Database, deviceCode: string): Promise<void>;
+  /**
+   * In the player delete transaction, before the player's row is written: locks the schedules it is on
+   * (level 2 of the lock order, devices/repo.ts lockPlayers), which detachPlayer may then delete.
+   */
+  lockSchedulesOf(tx: Database, deviceCode: string): Promise<void>;
 };
 
 /**

@@ -167,7 +167,8 @@ export async function findContentsById(db: Database, ids: readonly string[]): Pr
 /**
  * Locks the live (not deleted) contents among `ids` until the transaction ends, against a concurrent delete;
  * answers the ids found. A schedule write calls it so that a content deleted meanwhile is either seen as
- * in use by the delete's usage check or seen as gone here.
+ * in use by the delete's usage check or seen as gone here. Level 1 of the lock order (devices/repo.ts,
+ * lockPlayers): before the schedule's row and its players, in id order.
  */
 export async function lockLiveContents(tx: Database, ids: readonly string[]): Promise<string[]> {
   const uuids = [...new Set(ids)].filter((id) => UUID.test(id));
@@ -176,6 +177,7 @@ export async function lockLiveContents(tx: Database, ids: readonly string[]): Pr
     .select({ id: contents.id })
     .from(contents)
     .where(and(inArray(contents.id, uuids), isNull(contents.deletedAt)))
+    .orderBy(asc(contents.id))
     .for('share');
   return rows.map((row) => row.id);
 }

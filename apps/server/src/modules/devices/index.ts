@@ -26,7 +26,7 @@ export {
   findDeviceBySerial,
   findDeviceByTokenHash,
   findDevicesByCode,
-  lockLivePlayers,
+  lockPlayers,
   markManifestsChanged,
   recordServedManifest,
   servedManifestHolds,

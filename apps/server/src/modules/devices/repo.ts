@@ -413,26 +413,55 @@ export function deviceTimeZoneSql(deviceCode: SQL): SQL {
 }
 
 /**
- * Locks the live (not deleted) players among `deviceCodes` until the transaction ends, against a concurrent
- * delete; answers the codes found. A player deleted meanwhile is then either seen as gone here, or deleted
- * after this transaction commits (and its removal from schedules sees what this one wrote).
+ * THE LOCK ORDER of every write transaction (issue 30: schedule writes on shared players deadlocked on
+ * PostgreSQL when one took a player's schedule_player_ends advisory lock and then its devices row while
+ * another held the row and wanted the advisory lock). A transaction takes its locks in these levels, each
+ * level's rows in the order given, and never goes back to an earlier level:
+ *
+ *   1. contents rows, in id order: FOR SHARE by a schedule write (lockLiveContents), the row's UPDATE by a
+ *      content edit, its processing or its delete;
+ *   2. schedules rows, in id order: FOR UPDATE by a schedule update or delete (lockSchedule), a player
+ *      delete's schedules (lockSchedulesOfPlayer) before the player's row;
+ *   3. devices rows, in device_code order, every player the write will touch, all before any is written:
+ *      lockPlayers (FOR NO KEY UPDATE), or the row's own UPDATE by a write naming one player (edit,
+ *      registration, pairing, delete); markManifestsChanged locks its players in this order itself;
+ *   4. the advisory locks schedule_player_ends:<code>, in code order (refreshPlayerEnds), only for players
+ *      already held at level 3;
+ *   5. everything else the write inserts, updates or deletes (schedule_devices, schedule_contents,
+ *      schedule_player_ends, tags, pins, audit): rows no other transaction locks before a level above.
+ *
+ * A foreign key's check takes FOR KEY SHARE on the row it names, which no UPDATE of a non-key column
+ * waits for. db/client.ts retries a transaction PostgreSQL still ends with a deadlock or a serialisation
+ * failure (a path outside this order, e.g. a schedule created on a player while that player's delete was
+ * locking its schedules), a bounded number of times.
+ *
+ * Level 3: locks the rows of `deviceCodes` (deleted ones too) in code order until the transaction ends,
+ * against a concurrent write of the same players; answers the codes of the live (not deleted) ones. A
+ * player deleted meanwhile is then either seen as gone here, or deleted after this transaction commits
+ * (and its removal from schedules sees what this one wrote).
  */
-export async function lockLivePlayers(tx: Database, deviceCodes: readonly string[]): Promise<string[]> {
-  if (deviceCodes.length === 0) return [];
+export async function lockPlayers(tx: Database, deviceCodes: readonly string[]): Promise<string[]> {
+  const codes = [...new Set(deviceCodes)].sort();
+  if (codes.length === 0) return [];
   const rows = await tx
-    .select({ code: devices.deviceCode })
+    .select({ code: devices.deviceCode, deletedAt: devices.deletedAt })
     .from(devices)
-    .where(and(inArray(devices.deviceCode, [...new Set(deviceCodes)]), isNull(devices.deletedAt)))
-    .for('share');
-  return rows.map((row) => row.code);
+    .where(inArray(devices.deviceCode, codes))
+    .orderBy(asc(devices.deviceCode))
+    .for('no key update');
+  return rows.filter((row) => row.deletedAt === null).map((row) => row.code);
 }
 
 /**
  * A change to these players' manifests was notified (in the write's transaction): until each collects again,
  * its delivery is pending. The first change since it last collected sets the moment; later ones keep it.
+ * The rows are locked in code order first (level 3 of the lock order, lockPlayers), not in whatever order
+ * the UPDATE would reach them.
  */
 export async function markManifestsChanged(tx: Database, deviceCodes: string[], now: Date): Promise<void> {
   if (deviceCodes.length === 0) return;
+  const live = await lockPlayers(tx, deviceCodes);
+  if (live.length === 0) return;
   await tx
     .update(devices)
     .set({
@@ -441,7 +470,7 @@ export async function markManifestsChanged(tx: Database, deviceCodes: string[], 
       manifestValidUntil: null,
       manifestChanges: sql`${devices.manifestChanges} + 1`,
     })
-    .where(and(inArray(devices.deviceCode, deviceCodes), isNull(devices.deletedAt)));
+    .where(and(inArray(devices.deviceCode, live), isNull(devices.deletedAt)));
 }
 
 /**

@@ -167,6 +167,8 @@ export async function removePlayer(
 ): Promise<{ revokedTokenHash: string | null }> {
   const row = await visibleDevice(db, user, deviceCode);
   await db.transaction(async (tx) => {
+    // The lock order (repo.ts, lockPlayers): its schedules' rows, then its own.
+    await schedules.lockSchedulesOf(tx, deviceCode);
     if (!(await softDeleteDevice(tx, row, new Date()))) throw notFound(MESSAGES.playerDeleteFailed);
     await schedules.detachPlayer(tx, deviceCode);
     await revokePlayers(tx, [deviceCode]);

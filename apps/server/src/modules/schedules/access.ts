@@ -11,7 +11,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { forbidden, HttpError, notFound } from '../../http/envelope';
 import { type ContentRow, canSeeContent, findContentsById, lockLiveContents } from '../contents';
-import { type DeviceRow, findDevicesByCode, lockLivePlayers, playerAccess } from '../devices';
+import { type DeviceRow, findDevicesByCode, lockPlayers, playerAccess } from '../devices';
 
 /** A region- or shop-bound user: its changes must not reach other shops' screens. */
 export function isScoped(user: SessionUser): boolean {
@@ -93,10 +93,22 @@ export function checkValues(values: ScheduleValues, context: { today: LocalDate;
 }
 
 /**
- * Inside a schedule write's transaction: the contents and players it puts on the schedule are locked
- * against a concurrent delete, and one deleted since they were checked answers 404.
+ * Inside a schedule write's transaction, level 1 of the lock order (devices/repo.ts, lockPlayers), before
+ * the schedule's row: the contents it puts on the schedule are locked against a concurrent delete. false
+ * when one was deleted since it was checked (404); a write that checks them only after this, in the same
+ * transaction, sees such a delete there.
  */
-export async function lockTargets(tx: Database, contentIds: readonly string[], deviceCodes: readonly string[]) {
-  const [contents, players] = await Promise.all([lockLiveContents(tx, contentIds), lockLivePlayers(tx, deviceCodes)]);
-  if (contents.length < new Set(contentIds).size || players.length < new Set(deviceCodes).size) throw notFound();
+export async function lockContents(tx: Database, contentIds: readonly string[]): Promise<boolean> {
+  const found = await lockLiveContents(tx, contentIds);
+  return found.length === new Set(contentIds).size;
+}
+
+/**
+ * Level 3 of the lock order, before any of them is written: every player the write touches (`touched`: those
+ * the schedule had and has; their manifests and last ends change), in code order. A player newly put on the
+ * schedule (`added`) that was deleted since it was checked answers 404.
+ */
+export async function lockScheduledPlayers(tx: Database, touched: readonly string[], added: readonly string[]) {
+  const live = new Set(await lockPlayers(tx, [...touched, ...added]));
+  if (added.some((code) => !live.has(code))) throw notFound();
 }

@@ -5,6 +5,7 @@ import { sharedClock } from './clocks';
 import { presentBrief, resolvable } from './present';
 import {
   deleteIfNoDevices,
+  lockSchedulesOfDevice,
   playersUsingContent,
   removeDeviceEverywhere,
   type ScheduleRow,
@@ -53,6 +54,8 @@ export const playerSchedules: PlayerSchedulesPort = {
     }
     return summarise(players, byDevice, now);
   },
+
+  lockSchedulesOf: lockSchedulesOfDevice,
 
   async detachPlayer(tx, deviceCode) {
     const ids = await scheduleIdsOfDevice(tx, deviceCode);

@@ -61,8 +61,12 @@ export async function findSchedule(db: Database, id: string): Promise<ScheduleRo
   return row;
 }
 
-/** Locks the row for the rest of the transaction (concurrent edits of one schedule queue up). */
+/**
+ * Locks the row for the rest of the transaction (concurrent edits of one schedule queue up): level 2 of the
+ * lock order (devices/repo.ts, lockPlayers), after the contents a write puts on it, before its players.
+ */
 export async function lockSchedule(tx: Database, id: string): Promise<ScheduleRow | undefined> {
+  if (!UUID.test(id)) return undefined;
   const [row] = await tx.select().from(schedules).where(eq(schedules.id, id)).for('update').limit(1);
   return row;
 }
@@ -236,6 +240,16 @@ export function scheduledSql(player: { deviceCode: Column; timeZone: Column }): 
   return sql<boolean>`exists (select 1 from ${schedulePlayerEnds} spe where spe.device_code = ${player.deviceCode} and (spe.open or ${notEndedSql(sql`spe.last_end_local`, player.timeZone)}))`;
 }
 
+/**
+ * Level 2 of the lock order for a player's delete (devices/repo.ts, lockPlayers): the rows of the schedules
+ * it is on, in id order, before the player's row is written.
+ */
+export async function lockSchedulesOfDevice(tx: Database, deviceCode: string): Promise<void> {
+  await tx.execute(
+    sql`select s.id from ${schedules} s where s.id in (select sd.schedule_id from ${scheduleDevices} sd where sd.device_code = ${deviceCode}) order by s.id for update`,
+  );
+}
+
 /** The schedules a player is on (for its removal). */
 export async function scheduleIdsOfDevice(tx: Database, deviceCode: string): Promise<string[]> {
   const rows = await tx
@@ -252,8 +266,9 @@ export async function removeDeviceEverywhere(tx: Database, deviceCode: string) {
 
 /**
  * Recomputes the last end of these players from their schedule links. Serialised per player with a
- * transaction-scoped advisory lock (taken in code order, so two writers never deadlock), so that two
- * concurrent writes on one player both count: the second recomputes after the first has committed.
+ * transaction-scoped advisory lock, so that two concurrent writes on one player both count: the second
+ * recomputes after the first has committed. Level 4 of the lock order (devices/repo.ts, lockPlayers): in
+ * code order, and only for players whose devices rows the transaction already holds.
  */
 async function refreshPlayerEnds(tx: Database, deviceCodes: readonly string[]) {
   const codes = [...new Set(deviceCodes)].sort();

@@ -16,7 +16,16 @@ import { forbidden, notFound } from '../../http/envelope';
 import { notifyPlayers } from '../../push';
 import { type ContentRow, findContentsById } from '../contents';
 import { type DeviceRow, findDevicesByCode, playerAccess } from '../devices';
-import { checkContents, checkedContents, checkedPlayers, checkValues, isScoped, lockTargets, unique } from './access';
+import {
+  checkContents,
+  checkedContents,
+  checkedPlayers,
+  checkValues,
+  isScoped,
+  lockContents,
+  lockScheduledPlayers,
+  unique,
+} from './access';
 import { sharedClock } from './clocks';
 import { presentSchedule, presentScheduleContent, resolvable, valuesOf } from './present';
 import {
@@ -126,7 +135,9 @@ export async function createSchedule(
   checkValues(values, { today, checkStart: true });
   const fields = fieldsOf(values, live, body.zone_code);
   const id = await db.transaction(async (tx) => {
-    await lockTargets(tx, body.contents, dest);
+    // The lock order (devices/repo.ts, lockPlayers): the contents, then the players.
+    if (!(await lockContents(tx, body.contents))) throw notFound();
+    await lockScheduledPlayers(tx, [], dest);
     const row = await insertSchedule(tx, { ...fields, createdBy: user.userId }, body.contents, dest);
     await notifyPlayers(tx, dest, 'schedule');
     await recordAudit(tx, {
@@ -163,6 +174,10 @@ function sentValues(body: TScheduleUpdate): Partial<ScheduleValues> {
  * A region- or shop-bound user editing a schedule that also plays on players outside its reach must not
  * change those screens: its players move to a new schedule carrying the change and the original
  * created_at (same priority), and the answer is that new schedule.
+ *
+ * All in one transaction, in the lock order (devices/repo.ts, lockPlayers): the contents sent, the
+ * schedule's row, then every player it had or gets; the schedule is read once its row is held, so a
+ * concurrent write of it is seen whole.
  */
 export async function updateSchedule(
   db: Database,
@@ -170,47 +185,46 @@ export async function updateSchedule(
   id: string,
   body: TScheduleUpdate,
 ): Promise<TSchedule> {
-  const { row, contentIds, codes, reach } = await writableSchedule(db, user, id);
-  const today = todayIn(body.zone_code);
-  const before = valuesOf(row, contentIds, codes);
-  const split = isScoped(user) && reach.hidden.length > 0;
-  const visibleDest = body.dest ? unique(body.dest) : reach.visible;
-  const players = body.dest
-    ? await checkedPlayers(db, user, visibleDest)
-    : reach.visible.map((code) => reach.rows.get(code) as DeviceRow);
-  const nextContentIds = body.contents ?? contentIds;
-  let contents: ContentRow[];
-  if (body.contents) contents = await checkedContents(db, user, body.contents);
-  else {
-    const byId = new Map((await findContentsById(db, contentIds)).map((content) => [content.id, content]));
-    contents = contentIds.flatMap((contentId) => byId.get(contentId) ?? []);
-  }
-  const hiddenRows = split ? [] : reach.hidden.flatMap((code) => reach.rows.get(code) ?? []);
-  const live =
-    body.contents || body.dest
-      ? checkContents(contents, [...players, ...hiddenRows], {
-          today,
-          fresh: (contentId) => !contentIds.includes(contentId),
-        })
-      : row.live;
-  const after: ScheduleValues = {
-    ...before,
-    ...sentValues(body),
-    contents: nextContentIds,
-    dest: split ? visibleDest : [...reach.hidden, ...visibleDest],
-  };
-  const startMoved = body.available_date_from !== undefined && body.available_date_from !== before.available_date_from;
-  checkValues(live ? { ...after, download_allow_hour: '' } : after, { today, checkStart: startMoved });
-  const fields = fieldsOf(after, live, body.zone_code);
-  const now = new Date();
   const answerId = await db.transaction(async (tx) => {
-    if (!(await lockSchedule(tx, row.id))) throw notFound();
-    // Contents and players newly put on the schedule must still exist when it is written.
-    await lockTargets(
-      tx,
-      body.contents ?? [],
-      body.dest ? visibleDest.filter((code) => !reach.visible.includes(code)) : [],
-    );
+    // The contents sent are checked below, once held (a delete committed meanwhile is seen there).
+    await lockContents(tx, body.contents ?? []);
+    if (!(await lockSchedule(tx, id))) throw notFound();
+    const { row, contentIds, codes, reach } = await writableSchedule(tx, user, id);
+    const today = todayIn(body.zone_code);
+    const before = valuesOf(row, contentIds, codes);
+    const split = isScoped(user) && reach.hidden.length > 0;
+    const visibleDest = body.dest ? unique(body.dest) : reach.visible;
+    const players = body.dest
+      ? await checkedPlayers(tx, user, visibleDest)
+      : reach.visible.map((code) => reach.rows.get(code) as DeviceRow);
+    const nextContentIds = body.contents ?? contentIds;
+    let contents: ContentRow[];
+    if (body.contents) contents = await checkedContents(tx, user, body.contents);
+    else {
+      const byId = new Map((await findContentsById(tx, contentIds)).map((content) => [content.id, content]));
+      contents = contentIds.flatMap((contentId) => byId.get(contentId) ?? []);
+    }
+    const hiddenRows = split ? [] : reach.hidden.flatMap((code) => reach.rows.get(code) ?? []);
+    const live =
+      body.contents || body.dest
+        ? checkContents(contents, [...players, ...hiddenRows], {
+            today,
+            fresh: (contentId) => !contentIds.includes(contentId),
+          })
+        : row.live;
+    const after: ScheduleValues = {
+      ...before,
+      ...sentValues(body),
+      contents: nextContentIds,
+      dest: split ? visibleDest : [...reach.hidden, ...visibleDest],
+    };
+    const startMoved =
+      body.available_date_from !== undefined && body.available_date_from !== before.available_date_from;
+    checkValues(live ? { ...after, download_allow_hour: '' } : after, { today, checkStart: startMoved });
+    const fields = fieldsOf(after, live, body.zone_code);
+    // Players newly put on the schedule must still exist when it is written.
+    const added = visibleDest.filter((code) => !reach.visible.includes(code));
+    await lockScheduledPlayers(tx, [...codes, ...after.dest], added);
     let target = row.id;
     if (split) {
       const created = await insertSchedule(
@@ -222,7 +236,7 @@ export async function updateSchedule(
       await removeDevices(tx, row.id, reach.visible);
       target = created.id;
     } else {
-      await updateScheduleFields(tx, row.id, fields, now);
+      await updateScheduleFields(tx, row.id, fields, new Date());
       if (body.contents) await replaceContents(tx, row.id, nextContentIds);
       if (body.dest) {
         await removeDevices(
@@ -230,12 +244,7 @@ export async function updateSchedule(
           row.id,
           reach.visible.filter((code) => !visibleDest.includes(code)),
         );
-        await addDevices(
-          tx,
-          row.id,
-          visibleDest.filter((code) => !reach.visible.includes(code)),
-          endsLocalOf(fields),
-        );
+        await addDevices(tx, row.id, added, endsLocalOf(fields));
       }
     }
     // Players the schedule had and players it has now: each manifest may have changed.
@@ -253,16 +262,19 @@ export async function updateSchedule(
 
 /**
  * DELETE /api/schedules/{id}. A region- or shop-bound user only takes its own players off a schedule that
- * also plays elsewhere (the schedule goes when none remain); others delete the schedule itself.
+ * also plays elsewhere (the schedule goes when none remain); others delete the schedule itself. In the lock
+ * order (devices/repo.ts, lockPlayers): the schedule's row, read once held, then its players.
  */
 export async function removeSchedule(db: Database, user: SessionUser, id: string): Promise<void> {
-  const { row, reach, codes } = await writableSchedule(db, user, id);
-  const detachOnly = isScoped(user) && reach.hidden.length > 0;
   await db.transaction(async (tx) => {
-    if (!(await lockSchedule(tx, row.id))) throw notFound();
+    if (!(await lockSchedule(tx, id))) throw notFound();
+    const { row, reach, codes } = await writableSchedule(tx, user, id);
+    const detachOnly = isScoped(user) && reach.hidden.length > 0;
+    const touched = detachOnly ? reach.visible : codes;
+    await lockScheduledPlayers(tx, touched, []);
     if (detachOnly) await removeDevices(tx, row.id, reach.visible);
     else await deleteSchedule(tx, row.id);
-    await notifyPlayers(tx, detachOnly ? reach.visible : codes, 'schedule');
+    await notifyPlayers(tx, touched, 'schedule');
     await recordAudit(tx, {
       actor: user.userId,
       action: detachOnly ? 'schedule.detach' : 'schedule.delete',
