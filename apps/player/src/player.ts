@@ -46,8 +46,8 @@ function kept(): TManifest | null {
 export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token: string, onRevoked: () => void) {
   const client = createAgentClient({ baseUrl: base, token });
   const files = new MediaFiles();
+  // Plays in IndexedDB; one left open by a reload or power cut is sent with what it recorded.
   const queue = new PlayQueue(localStorage);
-  queue.close(); // a play left open by a reload or power cut ends with what was recorded
   const log = new PlayerLog(localStorage);
   log.started();
   const onPageHide = () => log.stopped();
@@ -198,7 +198,11 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       player_version: PLAYER_VERSION,
     };
     try {
-      await client.heartbeat('ok', { time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone, delivery: report });
+      await client.heartbeat('ok', {
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        delivery: report,
+        plays_unrecorded: queue.unrecorded,
+      });
       await queue.flush(client);
       const file = log.upload();
       if (file) {
