@@ -131,11 +131,12 @@ export class PlayQueue {
 
   private database(): Promise<IDBDatabase> {
     if (!this.db) {
-      const opening = openPlaysDb(this.factory);
-      // A database that could not open is tried again at the next operation.
-      opening.catch(() => {
+      // A database that could not open, or was closed under the player, is opened again at the next operation.
+      const forget = () => {
         if (this.db === opening) this.db = null;
-      });
+      };
+      const opening = openPlaysDb(this.factory, forget);
+      opening.catch(forget);
       this.db = opening;
     }
     return this.db;

@@ -14,22 +14,29 @@ export type PlayStores = {
   step: (step: () => void) => void;
 };
 
-export function openPlaysDb(factory: IDBFactory): Promise<IDBDatabase> {
+/** `closed` is called when the database is closed under the player (a newer version, storage cleared). */
+export function openPlaysDb(factory: IDBFactory, closed: () => void): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     let request: IDBOpenDBRequest;
     try {
-      request = factory.open(PLAYS_DB, 1);
+      // No version: whatever version is there (a newer player's too); a new database is created at 1.
+      request = factory.open(PLAYS_DB);
     } catch (error) {
       reject(error); // no IndexedDB at all (some private modes)
       return;
     }
     request.onupgradeneeded = () => {
-      request.result.createObjectStore(PLAYS_STORE, { keyPath: 'sequence' });
-      request.result.createObjectStore(META_STORE);
+      const db = request.result;
+      if (!db.objectStoreNames.contains(PLAYS_STORE)) db.createObjectStore(PLAYS_STORE, { keyPath: 'sequence' });
+      if (!db.objectStoreNames.contains(META_STORE)) db.createObjectStore(META_STORE);
     };
     request.onsuccess = () => {
       // Another tab upgrading the database (a newer player) gets it: this one reopens at its next operation.
-      request.result.onversionchange = () => request.result.close();
+      request.result.onversionchange = () => {
+        request.result.close();
+        closed();
+      };
+      request.result.onclose = closed;
       resolve(request.result);
     };
     request.onerror = () => reject(request.error);

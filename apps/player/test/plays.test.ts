@@ -147,6 +147,26 @@ describe('proof of play on the player', () => {
     expect(new PlayQueue(local, idb).unrecorded).toBe(3);
   });
 
+  it('opens its database again when it was closed under it (a newer player upgraded it)', async () => {
+    const { local, idb } = device();
+    const queue = new PlayQueue(local, idb);
+    play(queue, 1000);
+    await queue.settled();
+    await new Promise<void>((resolve, reject) => {
+      const upgrade = idb.open('signage-player-plays', 2);
+      upgrade.onsuccess = () => {
+        upgrade.result.close();
+        resolve();
+      };
+      upgrade.onerror = () => reject(upgrade.error);
+    });
+    play(queue, 2000);
+    const { held, client } = server();
+    expect(await queue.flush(client)).toBe(2);
+    expect([...held.values()].map((p) => p.duration_ms)).toEqual([1000, 2000]);
+    expect(queue.unrecorded).toBe(0);
+  });
+
   it('counts every play when IndexedDB cannot be opened at all (a private mode)', async () => {
     const { local } = device();
     const broken = {
