@@ -96,6 +96,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     screen.dispose();
     window.removeEventListener('keydown', onStatusKey);
     window.removeEventListener('pagehide', onPageHide);
+    window.removeEventListener('online', onOnline);
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
     log.stopped(); // a revoked player pairs again in this page: its next start is not a crash
@@ -171,6 +172,10 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(failures++)));
     }
   })();
+  // The network is back (the browser says so): collect now, so the heartbeat reports and the plays kept
+  // meanwhile go at once instead of at the next beat or the push channel's backed-off reconnect.
+  const onOnline = () => void collectSoon();
+  window.addEventListener('online', onOnline);
   const poll = () => {
     if (stopped) return;
     pollTimer = setTimeout(() => void collectSoon().then(poll), POLL_MS + Math.random() * 10_000);
