@@ -211,3 +211,72 @@ test('a player offline with a week of plays keeps switching, then delivers every
     await mk.dispose();
   }
 });
+
+test('a player whose storage refuses every play keeps playing and reports how many it could not record', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const serial = `NOROOM-${stamp}`;
+  const frit = await apiAs(USERS.DS_FRIT);
+  const mk = await apiAs(USERS.DS_MK);
+  try {
+    // Storage full: every new record is refused, as Chromium does past the origin's quota.
+    await context.addInitScript(() => {
+      IDBObjectStore.prototype.add = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await page.setViewportSize({ width: 320, height: 180 });
+    await page.goto(`/player/?serial=${serial}&lang=en&debug_image_seconds=1`);
+    await expect(page.getByText(serial)).toBeVisible();
+    const { device_code: code, pin } = await registerSerial(frit, serial, {
+      region: 'JP',
+      shop_no: '0096',
+      shop_name: `No room ${stamp}`,
+      display_pattern: 'Multi,CW',
+    });
+    await page.keyboard.type(pin);
+    await expect(page.getByText('Nothing is scheduled')).toBeVisible();
+    const red = await upload(mk, `Red ${stamp}`, [220, 30, 30]);
+    const blue = await upload(mk, `Blue ${stamp}`, [30, 30, 220]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    const created = await mk.post('/api/schedules', {
+      data: {
+        playlist_name: 'Default playlist',
+        schedule_name: `No room ${stamp}`,
+        available_date_from: today,
+        available_date_to: '',
+        available_time_from: '',
+        available_time_to: '',
+        contents: [red.content_id, blue.content_id],
+        dest: [code],
+        download_allow_hour: '',
+        zone_code: 'Asia/Tokyo',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    // Playback goes on: the loop switches back and forth, nothing recorded.
+    const shown = page.locator('.layer.shown img');
+    for (const name of ['Blue', 'Red', 'Blue', 'Red']) {
+      await expect(shown).toHaveAttribute('alt', `${name} ${stamp}`, { timeout: 30_000 });
+    }
+    expect((await page.evaluate(readPlays)).pending).toBe(0);
+    // The next heartbeat carries the count (a network change makes the player report at once).
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect
+      .poll(
+        async () => {
+          const detail = await frit.get(`/api/devices/${code}`);
+          return (await detail.json()).data.devices[0].delivery.plays_unrecorded as number;
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(3);
+  } finally {
+    await frit.dispose();
+    await mk.dispose();
+  }
+});
