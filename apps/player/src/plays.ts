@@ -188,13 +188,19 @@ export class PlayQueue {
     return rows.filter((play) => play.sequence !== this.open?.sequence).slice(0, BATCH);
   }
 
+  /**
+   * Deletes what the server holds, then notes the mark (for moveLegacy) in a transaction of its own: a storage
+   * over its quota may refuse that write, never the delete that frees room.
+   */
   private async acknowledge(acked: number): Promise<void> {
     if (acked < 1) return;
-    await idbRun(await this.database(), 'readwrite', ({ plays, meta, step }) => {
+    const db = await this.database();
+    await idbRun(db, 'readwrite', ({ plays }) => plays.delete(IDBKeyRange.upperBound(acked)));
+    await idbRun(db, 'readwrite', ({ meta, step }) => {
       const held = meta.get('acked');
       held.onsuccess = () => step(() => meta.put(Math.max(Number(held.result ?? 0), acked), 'acked'));
-      return plays.delete(IDBKeyRange.upperBound(acked));
-    });
+      return held;
+    }).catch(() => undefined);
   }
 
   /**

@@ -147,6 +147,21 @@ describe('proof of play on the player', () => {
     expect(new PlayQueue(local, idb).unrecorded).toBe(3);
   });
 
+  it('frees room at the quota: what the server acknowledged is deleted even when no write is taken', async () => {
+    const { local, idb } = device();
+    const queue = new PlayQueue(local, idb);
+    for (let i = 0; i < 3; i++) play(queue, 1000);
+    await queue.settled();
+    const full = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(full);
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(full);
+    const { client } = server();
+    expect(await queue.flush(client)).toBe(3);
+    expect(await queue.pending()).toEqual([]);
+  });
+
   it('opens its database again when it was closed under it (a newer player upgraded it)', async () => {
     const { local, idb } = device();
     const queue = new PlayQueue(local, idb);
