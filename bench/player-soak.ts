@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { readPlays } from '../e2e/support/playerPlays';
 import {
   type Api,
   ffmpeg,
@@ -229,7 +230,7 @@ async function main(): Promise<number> {
       await page.waitForTimeout(500);
     }
     // The loop must have moved on all along (a frozen page would keep its memory flat too).
-    const plays = Number(await page.evaluate(() => localStorage.getItem('signage.player.sequence') ?? '0'));
+    const plays = (await page.evaluate(readPlays)).sequence;
     const playsOk = plays >= minutes * MIN_PLAYS_PER_MINUTE;
     // With the ingest, the stream must have come on screen in most live phases (a stuck live view would not).
     const streamOk = !ingest || streamed >= Math.floor(cycles / 2);

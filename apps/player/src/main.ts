@@ -2,6 +2,7 @@ import './style.css';
 import { languageOf, textsOf } from './i18n';
 import { pairingScreen } from './pairing';
 import { MANIFEST_KEY, startPlayer } from './player';
+import { UNRECORDED_KEY } from './plays';
 
 /**
  * The web player (issue 11, issue 14): a page in a kiosk browser on the store display. It pairs with a PIN
@@ -51,6 +52,7 @@ async function main() {
   startPlayer({ app, base, serial, t, lang }, token, () => {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(MANIFEST_KEY);
+    localStorage.removeItem(UNRECORDED_KEY); // counted since pairing
     prepareOffline();
     void main();
   });

@@ -46,8 +46,8 @@ function kept(): TManifest | null {
 export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token: string, onRevoked: () => void) {
   const client = createAgentClient({ baseUrl: base, token });
   const files = new MediaFiles();
+  // Plays in IndexedDB; one left open by a reload or power cut is sent with what it recorded.
   const queue = new PlayQueue(localStorage);
-  queue.close(); // a play left open by a reload or power cut ends with what was recorded
   const log = new PlayerLog(localStorage);
   log.started();
   const onPageHide = () => log.stopped();
@@ -96,6 +96,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     screen.dispose();
     window.removeEventListener('keydown', onStatusKey);
     window.removeEventListener('pagehide', onPageHide);
+    window.removeEventListener('online', onOnline);
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
     log.stopped(); // a revoked player pairs again in this page: its next start is not a crash
@@ -171,6 +172,10 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(failures++)));
     }
   })();
+  // The network is back (the browser says so): collect now, so the heartbeat reports and the plays kept
+  // meanwhile go at once instead of at the next beat or the push channel's backed-off reconnect.
+  const onOnline = () => void collectSoon();
+  window.addEventListener('online', onOnline);
   const poll = () => {
     if (stopped) return;
     pollTimer = setTimeout(() => void collectSoon().then(poll), POLL_MS + Math.random() * 10_000);
@@ -198,7 +203,11 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       player_version: PLAYER_VERSION,
     };
     try {
-      await client.heartbeat('ok', { time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone, delivery: report });
+      await client.heartbeat('ok', {
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        delivery: report,
+        plays_unrecorded: queue.unrecorded,
+      });
       await queue.flush(client);
       const file = log.upload();
       if (file) {

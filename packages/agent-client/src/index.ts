@@ -176,9 +176,14 @@ export function createAgentClient(options: AgentClientOptions) {
       token = reply.token;
       return reply;
     },
-    /** Says the player runs (or is faulty), with its clock's zone and its delivery report when it has one. */
-    heartbeat: (status: 'ok' | 'error' = 'ok', extra: { time_zone?: string; delivery?: TDeliveryReport } = {}) =>
-      call(AGENT_CONTRACTS.heartbeat, { body: { status, ...extra } }),
+    /**
+     * Says the player runs (or is faulty), with its clock's zone, its delivery report when it has one, and the
+     * running total of plays it could not record.
+     */
+    heartbeat: (
+      status: 'ok' | 'error' = 'ok',
+      extra: { time_zone?: string; delivery?: TDeliveryReport; plays_unrecorded?: number } = {},
+    ) => call(AGENT_CONTRACTS.heartbeat, { body: { status, ...extra } }),
     uploadLog: (upload: TLogUpload) => call(AGENT_CONTRACTS.logs, { body: upload }),
     manifest,
     media,

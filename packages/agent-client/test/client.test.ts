@@ -77,6 +77,8 @@ describe('agent client', () => {
     await later.heartbeat('error');
     expect(beat.seen[0]?.headers.authorization).toBe('Bearer secret-token');
     expect(beat.seen[0]?.body).toEqual({ status: 'error' });
+    await later.heartbeat('ok', { plays_unrecorded: 7 });
+    expect(beat.seen[1]?.body).toEqual({ status: 'ok', plays_unrecorded: 7 });
   });
 
   it('calls any contract with its typed path parameters and query, without a body when it has none', async () => {

@@ -12,6 +12,7 @@ export const testDelivery = (over: Partial<TDeviceDelivery> = {}): TDeviceDelive
   clock_skew_ms: null,
   clock_off: false,
   player_version: null,
+  plays_unrecorded: 0,
   reported_at: null,
   ...over,
 });

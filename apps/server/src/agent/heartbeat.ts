@@ -32,7 +32,12 @@ export const heartbeatRoute: ModulePlugin = async (app, { deps: { db } }) => {
         db,
         device.deviceCode,
         tokenHash,
-        { alive: body.status === 'ok', reportedTimeZone: body.time_zone, delivery: body.delivery },
+        {
+          alive: body.status === 'ok',
+          reportedTimeZone: body.time_zone,
+          delivery: body.delivery,
+          playsUnrecorded: body.plays_unrecorded,
+        },
         // Taken before the guard's lookup: a player's beats are written in the order they came.
         request.arrival,
       );

@@ -155,6 +155,8 @@ export const devices = pgTable(
     // Confirmed delivery: the player's last delivery report (heartbeat) and when it came...
     delivery: jsonb('delivery').$type<TDeliveryReport>(),
     deliveryReportedAt: timestamp('delivery_reported_at', { withTimezone: true }),
+    // Plays the player could not record since it was paired (its storage full or unavailable), as it last said.
+    playsUnrecorded: integer('plays_unrecorded').notNull().default(0),
     // ...and the manifest version the server last served it (null: a change was notified and the player has
     // not collected since), with the moment the server's plan for it last changed.
     manifestVersion: text('manifest_version'),

@@ -143,6 +143,33 @@ describe('confirmed delivery', () => {
     expect((await detail(player.deviceCode)).delivery).toMatchObject({ clock_off: true, clock_skew_ms: -95_000 });
   });
 
+  it("keeps the player's latest count of plays it could not record: a resent beat never adds, bad values are refused", async () => {
+    const player = await pairedPlayer(t.db);
+    const beat = async (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/agent/v1/heartbeat', headers: bearer(player.token), payload });
+    expect((await detail(player.deviceCode)).delivery.plays_unrecorded).toBe(0);
+    for (const total of [12, 12]) {
+      expect((await beat({ status: 'ok', plays_unrecorded: total })).statusCode).toBe(200);
+      await t.app.heartbeatsSettled();
+    }
+    expect((await detail(player.deviceCode)).delivery.plays_unrecorded).toBe(12);
+    // A beat without the count (an older player) keeps it; the list shows it as the detail does.
+    expect((await beat({ status: 'ok' })).statusCode).toBe(200);
+    await t.app.heartbeatsSettled();
+    const listed = await t.app.inject({ method: 'GET', url: '/api/devices?limit=100', headers: { cookie: it_ } });
+    const row = (listed.json().data.devices as TDevice[]).find((d) => d.device_code === player.deviceCode);
+    expect(row?.delivery.plays_unrecorded).toBe(12);
+    for (const bad of [-1, 1.5, 2 ** 31, '3']) {
+      const refused = await beat({ status: 'ok', plays_unrecorded: bad });
+      expect(refused.statusCode, String(bad)).toBe(400);
+    }
+    await t.app.heartbeatsSettled();
+    expect((await detail(player.deviceCode)).delivery.plays_unrecorded).toBe(12);
+    expect((await beat({ status: 'ok', plays_unrecorded: 40 })).statusCode).toBe(200);
+    await t.app.heartbeatsSettled();
+    expect((await detail(player.deviceCode)).delivery.plays_unrecorded).toBe(40);
+  });
+
   it('refuses a malformed report and keeps the last good one', async () => {
     const player = await pairedPlayer(t.db);
     const served = await manifest(player.token);

@@ -350,22 +350,28 @@ describe('device token', () => {
   it('writes a player’s beats queued together in arrival order, whatever order they reach the writer in', async () => {
     const player = await activePlayer(t.app, kt);
     const tokenHash = (await deviceRow(t.db, player.device_code))?.tokenHash ?? '';
-    const beat = (alive: boolean, zone?: string) => ({ alive, reportedTimeZone: zone, delivery: undefined });
+    const beat = (alive: boolean, zone?: string, playsUnrecorded?: number) => ({
+      alive,
+      reportedTimeZone: zone,
+      delivery: undefined,
+      playsUnrecorded,
+    });
     const first = nextArrival();
     const second = nextArrival();
     const third = nextArrival();
     const fourth = nextArrival();
     // The first starts a statement; the rest queue behind it (one statement per player at a time) and reach
-    // the writer out of order: the fourth (no zone) before the third (a zone) and the second (alive).
+    // the writer out of order: the fourth (no zone) before the third (a zone) and the second (alive). The
+    // unrecorded plays' running total is the third's (5), not the second's (2) that reached the writer last.
     const written = await Promise.all([
-      recordHeartbeat(t.db, player.device_code, tokenHash, beat(true, 'Asia/Tokyo'), first).written,
+      recordHeartbeat(t.db, player.device_code, tokenHash, beat(true, 'Asia/Tokyo', 1), first).written,
       recordHeartbeat(t.db, player.device_code, tokenHash, beat(false), fourth).written,
-      recordHeartbeat(t.db, player.device_code, tokenHash, beat(true, 'Europe/Paris'), third).written,
-      recordHeartbeat(t.db, player.device_code, tokenHash, beat(true, 'America/Denver'), second).written,
+      recordHeartbeat(t.db, player.device_code, tokenHash, beat(true, 'Europe/Paris', 5), third).written,
+      recordHeartbeat(t.db, player.device_code, tokenHash, beat(true, 'America/Denver', 2), second).written,
     ]);
     expect(written).toEqual([true, true, true, true]);
     const after = await deviceRow(t.db, player.device_code);
-    expect(after).toMatchObject({ isAlive: false, reportedTimeZone: 'Europe/Paris' });
+    expect(after).toMatchObject({ isAlive: false, reportedTimeZone: 'Europe/Paris', playsUnrecorded: 5 });
     expect(after?.lastAccessed?.getTime()).toBe(fourth.wallMs);
 
     // A beat that reaches the writer longer than the horizon after it arrived writes nothing, and is answered.

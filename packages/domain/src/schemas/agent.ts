@@ -43,6 +43,11 @@ export const ZHeartbeat = z
     status: z.enum(['ok', 'error']).default('ok'),
     time_zone: ZReportedTimeZone.optional(),
     delivery: ZDeliveryReport.optional(),
+    /**
+     * Plays the player could not record (its storage full or unavailable) since it was paired: a running total,
+     * so a resent beat never counts one twice; the server keeps the latest. Absent keeps what is stored.
+     */
+    plays_unrecorded: z.number().int().min(0).max(2_147_483_647).optional(),
   })
   .default({ status: 'ok' });
 export const ZHeartbeatReply = z.object({

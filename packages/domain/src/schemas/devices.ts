@@ -64,6 +64,8 @@ export const ZDeviceDelivery = z.object({
   /** |clock_skew_ms| > CLOCK_OFF_MS. */
   clock_off: z.boolean(),
   player_version: z.string().nullable(),
+  /** Plays the player could not record since it was paired (its storage full or unavailable), as it last said. */
+  plays_unrecorded: z.number().int(),
   reported_at: z.string().nullable(),
 });
 export type TDeviceDelivery = z.infer<typeof ZDeviceDelivery>;

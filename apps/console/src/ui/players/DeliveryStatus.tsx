@@ -1,5 +1,5 @@
 import type { TDeviceDelivery } from '@signage/domain';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/schedules';
 import { StatusDot, Tag } from '../lite';
@@ -96,5 +96,21 @@ export function PlayerStorage({ delivery }: { delivery: TDeviceDelivery }) {
         </Typography.Text>
       )}
     </Flex>
+  );
+}
+
+/**
+ * Plays the player could not record (its storage full or unavailable) since it was paired, as it last said:
+ * missing from play history although they were shown. Rendered by the detail only when there are any.
+ */
+export function UnrecordedPlays({ delivery }: { delivery: TDeviceDelivery }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('delivery.playsUnrecordedHelp')}>
+      <Tag color="error" tabIndex={0}>
+        {/* Digits grouped by thousands with commas, as in all four languages. */}
+        {t('delivery.playsUnrecordedCount', { number: delivery.plays_unrecorded.toLocaleString('en-US') })}
+      </Tag>
+    </Tooltip>
   );
 }

@@ -46,7 +46,12 @@ export function recordHeartbeat(
   db: Database,
   deviceCode: string,
   tokenHash: string,
-  beat: { alive: boolean; reportedTimeZone: string | undefined; delivery?: TDeliveryReport | undefined },
+  beat: {
+    alive: boolean;
+    reportedTimeZone: string | undefined;
+    delivery?: TDeliveryReport | undefined;
+    playsUnrecorded?: number | undefined;
+  },
   arrival: Arrival,
 ): HeartbeatWrite {
   return writerOf(db).write({
@@ -57,6 +62,7 @@ export function recordHeartbeat(
     // Absent (undefined) keeps what is stored.
     zone: beat.reportedTimeZone ?? null,
     delivery: beat.delivery ?? null,
+    unrecorded: beat.playsUnrecorded ?? null,
   });
 }
 
@@ -86,14 +92,16 @@ type Beat = {
   arrival: Arrival;
   zone: string | null;
   delivery: TDeliveryReport | null;
+  /** The player's running total of plays it could not record (the latest replaces what is stored). */
+  unrecorded: number | null;
 };
 type Waiting = Beat & { sent: () => void; resolve: (written: boolean) => void; fail: (error: unknown) => void };
 /**
  * The arrival numbers of what the last statement that wrote a player's row carried (or carries, while it
- * runs): its alive state and time, its zone, its delivery report. A field of a beat is written only when the
- * beat arrived after the one whose value the row holds; `monoMs` is when the mark was set.
+ * runs): its alive state and time, its zone, its delivery report, its unrecorded plays. A field of a beat is
+ * written only when the beat arrived after the one whose value the row holds; `monoMs` is when the mark was set.
  */
-type Marks = { seq: number; zoneSeq: number; deliverySeq: number; monoMs: number };
+type Marks = { seq: number; zoneSeq: number; deliverySeq: number; unrecordedSeq: number; monoMs: number };
 /** One player's values in a statement, as its JSON parameter carries them: null keeps what is stored. */
 type RowValues = {
   code: string;
@@ -103,6 +111,7 @@ type RowValues = {
   zone: string | null;
   delivery: TDeliveryReport | null;
   delivery_at: string | null;
+  unrecorded: number | null;
 };
 /** One row of a statement: its values, the beats folded into it, the player's marks before it. */
 type Row = { values: RowValues; beats: Waiting[]; before: Marks | undefined };
@@ -174,14 +183,25 @@ class HeartbeatWriter {
       reject(error);
     };
     // Spelled out, not spread: every queued beat has the same shape.
-    const { deviceCode, tokenHash, alive, arrival, zone, delivery } = beat;
+    const { deviceCode, tokenHash, alive, arrival, zone, delivery, unrecorded } = beat;
     const unstorable = unstorableText([deviceCode, tokenHash, zone, delivery]);
     if (unstorable) {
       // Never batched: the jsonb parameter would fail the statement of every player beside it (issue 30).
       fail(new HttpError(400, unstorable));
       return { sent, written };
     }
-    this.queue.push({ deviceCode, tokenHash, alive, arrival, zone, delivery, sent: markSent, resolve, fail });
+    this.queue.push({
+      deviceCode,
+      tokenHash,
+      alive,
+      arrival,
+      zone,
+      delivery,
+      unrecorded,
+      sent: markSent,
+      resolve,
+      fail,
+    });
     this.pump();
     return { sent, written };
   }
@@ -233,7 +253,9 @@ class HeartbeatWriter {
   /** One player's queued beats as one row, against the marks of what its row holds; sets the new marks. */
   private fold(code: string, beats: Waiting[], now: number): Row {
     const before = this.marks.get(code);
-    const marks: Marks = before ? { ...before, monoMs: now } : { seq: 0, zoneSeq: 0, deliverySeq: 0, monoMs: now };
+    const marks: Marks = before
+      ? { ...before, monoMs: now }
+      : { seq: 0, zoneSeq: 0, deliverySeq: 0, unrecordedSeq: 0, monoMs: now };
     const values: RowValues = {
       code,
       token: beats[0]?.tokenHash ?? '',
@@ -242,6 +264,7 @@ class HeartbeatWriter {
       zone: null,
       delivery: null,
       delivery_at: null,
+      unrecorded: null,
     };
     beats.sort((a, b) => a.arrival.seq - b.arrival.seq);
     for (const beat of beats) {
@@ -261,6 +284,10 @@ class HeartbeatWriter {
         marks.deliverySeq = seq;
         values.delivery = beat.delivery;
         values.delivery_at = at;
+      }
+      if (beat.unrecorded !== null && seq > marks.unrecordedSeq) {
+        marks.unrecordedSeq = seq;
+        values.unrecorded = beat.unrecorded;
       }
     }
     this.marks.delete(code);
@@ -337,7 +364,7 @@ class HeartbeatWriter {
 // now planning 0.02 ms).
 const heartbeatUpdate = preparedPerDatabase((db) => {
   // text, then jsonb: both drivers send the parameter as the string it is.
-  const beats = sql`jsonb_to_recordset(${sql.placeholder('beats')}::text::jsonb) as beat(code text, token text, alive boolean, at timestamptz, zone text, delivery jsonb, delivery_at timestamptz), (select set_config('synchronous_commit', 'off', true)) as commit_mode(setting)`;
+  const beats = sql`jsonb_to_recordset(${sql.placeholder('beats')}::text::jsonb) as beat(code text, token text, alive boolean, at timestamptz, zone text, delivery jsonb, delivery_at timestamptz, unrecorded integer), (select set_config('synchronous_commit', 'off', true)) as commit_mode(setting)`;
   return db
     .update(devices)
     .set({
@@ -346,6 +373,7 @@ const heartbeatUpdate = preparedPerDatabase((db) => {
       reportedTimeZone: sql`coalesce(beat.zone, ${devices.reportedTimeZone})`,
       delivery: sql`coalesce(beat.delivery, ${devices.delivery})`,
       deliveryReportedAt: sql`case when beat.delivery is null then ${devices.deliveryReportedAt} else beat.delivery_at end`,
+      playsUnrecorded: sql`coalesce(beat.unrecorded, ${devices.playsUnrecorded})`,
     })
     .from(beats)
     .where(

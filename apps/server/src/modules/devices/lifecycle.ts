@@ -122,7 +122,15 @@ export async function pairDevice(db: Database, row: DeviceRow, pinHash: string, 
   if (used.length === 0) return false;
   const paired = await db
     .update(devices)
-    .set({ tokenHash, isActivated: true, activatedAt: now, isAlive: true, lastAccessed: now, updatedAt: now })
+    .set({
+      tokenHash,
+      isActivated: true,
+      activatedAt: now,
+      isAlive: true,
+      lastAccessed: now,
+      updatedAt: now,
+      playsUnrecorded: 0, // counted since pairing
+    })
     .where(
       and(
         eq(devices.deviceCode, row.deviceCode),

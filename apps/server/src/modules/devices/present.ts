@@ -93,6 +93,7 @@ export function deliveryOf(row: PageDevice, contentNames: Map<string, string>): 
     clock_skew_ms: skew,
     clock_off: skew !== null && Math.abs(skew) > CLOCK_OFF_MS,
     player_version: report?.player_version ?? null,
+    plays_unrecorded: row.playsUnrecorded,
     reported_at: row.deliveryReportedAt ? isoString(row.deliveryReportedAt) : null,
   };
 }

@@ -135,6 +135,7 @@ const pageColumns = {
   lastAccessed: devices.lastAccessed,
   delivery: devices.delivery,
   deliveryReportedAt: devices.deliveryReportedAt,
+  playsUnrecorded: devices.playsUnrecorded,
   manifestVersion: devices.manifestVersion,
   manifestChangedAt: devices.manifestChangedAt,
   updatedAt: devices.updatedAt,
@@ -165,6 +166,7 @@ type RawPageRow = {
   last_accessed: string | null;
   delivery: DeviceRow['delivery'];
   delivery_reported_at: string | null;
+  plays_unrecorded: number;
   manifest_version: string | null;
   manifest_changed_at: string | null;
   updated_at: string;
@@ -201,6 +203,7 @@ function pageRows(raw: RawPageRow[], tagIds: string[][], names: Map<string, Sett
     lastAccessed: dateOf(row.last_accessed),
     delivery: row.delivery,
     deliveryReportedAt: dateOf(row.delivery_reported_at),
+    playsUnrecorded: row.plays_unrecorded,
     manifestVersion: row.manifest_version,
     manifestChangedAt: dateOf(row.manifest_changed_at),
     updatedAt: parseTimestamp(row.updated_at),

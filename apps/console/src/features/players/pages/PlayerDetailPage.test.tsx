@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { testDelivery, testDevice } from '../../../test/devices';
 import { mockFetch, success } from '../../../test/fetchMock';
@@ -79,5 +80,20 @@ describe('Player detail: confirmed delivery', () => {
     renderApp('/device/detail?device_code=DVTEST', userWith('DS_FRIT', { region: '' }));
     expect(await screen.findByText('Up to date')).toBeInTheDocument();
     expect(screen.queryByText(/Clock off/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Plays not recorded')).not.toBeInTheDocument();
+  });
+
+  it('shows the plays the player could not record, with what it means on hover', { timeout: 60_000 }, async () => {
+    mockFetch({
+      'GET /api/devices/DVTEST': () =>
+        success({
+          devices: [testDevice({ delivery: testDelivery({ state: 'up_to_date', plays_unrecorded: 1234 }) })],
+        }),
+    });
+    renderApp('/device/detail?device_code=DVTEST', userWith('DS_FRIT', { region: '' }));
+    expect(await screen.findByText('Plays not recorded')).toBeInTheDocument();
+    const count = screen.getByText('1,234 plays lost');
+    await userEvent.hover(count);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/storage was full or unavailable/);
   });
 });

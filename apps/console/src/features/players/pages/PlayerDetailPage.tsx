@@ -24,7 +24,7 @@ import { translateMessage } from '../../../i18n/messages';
 import { CenteredSpinner } from '../../../ui/CenteredSpinner';
 import { openDialog } from '../../../ui/dialog';
 import { PageHeader } from '../../../ui/PageHeader';
-import { DeliveryStatus, OnScreen, PlayerStorage } from '../../../ui/players/DeliveryStatus';
+import { DeliveryStatus, OnScreen, PlayerStorage, UnrecordedPlays } from '../../../ui/players/DeliveryStatus';
 import '../../../i18n/schedules';
 import { formatGmt } from '../../../ui/players/format';
 import { PlayerStatus } from '../../../ui/players/PlayerStatus';
@@ -90,6 +90,15 @@ function PlayerFacts({ device, canUploadMap }: { device: TDevice; canUploadMap: 
               },
               { key: 'onScreen', label: t('delivery.onScreen'), children: <OnScreen delivery={device.delivery} /> },
               { key: 'storage', label: t('delivery.storage'), children: <PlayerStorage delivery={device.delivery} /> },
+              ...(device.delivery.plays_unrecorded > 0
+                ? [
+                    {
+                      key: 'unrecorded',
+                      label: t('delivery.playsUnrecorded'),
+                      children: <UnrecordedPlays delivery={device.delivery} />,
+                    },
+                  ]
+                : []),
               {
                 key: 'version',
                 label: t('delivery.playerVersion'),
