@@ -155,17 +155,21 @@ export class DiskBlobStore implements BlobStore {
     await this.pruneEmptyParents(dirname(path));
   }
 
-  async *list(prefix: string): AsyncIterable<ListedBlob[]> {
+  /** The folder a prefix's keys live under and everything below it (nothing when it does not exist). */
+  private async treeOf(prefix: string): Promise<{ baseDir: string; entries: Awaited<ReturnType<typeof listTree>> }> {
     assertValidPrefix(prefix);
     const slash = prefix.lastIndexOf('/');
     const baseDir = slash > 0 ? join(this.rootDir, ...prefix.slice(0, slash).split('/')) : this.rootDir;
-    let entries: Awaited<ReturnType<typeof listTree>>;
     try {
-      entries = await listTree(baseDir);
+      return { baseDir, entries: await listTree(baseDir) };
     } catch (error) {
-      if (MISSING.has(errorCode(error) ?? '')) return;
+      if (MISSING.has(errorCode(error) ?? '')) return { baseDir, entries: [] };
       throw error;
     }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob[]> {
+    const { entries } = await this.treeOf(prefix);
     let page: ListedBlob[] = [];
     for (const entry of entries) {
       if (entry.isDirectory) continue;
@@ -184,16 +188,7 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async deletePrefix(prefix: string): Promise<number> {
-    assertValidPrefix(prefix);
-    const slash = prefix.lastIndexOf('/');
-    const baseDir = slash > 0 ? join(this.rootDir, ...prefix.slice(0, slash).split('/')) : this.rootDir;
-    let entries: Awaited<ReturnType<typeof listTree>>;
-    try {
-      entries = await listTree(baseDir);
-    } catch (error) {
-      if (MISSING.has(errorCode(error) ?? '')) return 0;
-      throw error;
-    }
+    const { baseDir, entries } = await this.treeOf(prefix);
     let removed = 0;
     const emptiedDirs = new Set<string>();
     for (const entry of entries) {

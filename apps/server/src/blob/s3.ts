@@ -179,8 +179,8 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  async *list(prefix: string): AsyncIterable<ListedBlob[]> {
-    assertValidPrefix(prefix);
+  /** The pages of a listing of the objects under a prefix, as S3 hands them out. */
+  private async *objectPages(prefix: string) {
     let continuationToken: string | undefined;
     do {
       const page = await this.client.send(
@@ -190,39 +190,36 @@ export class S3BlobStore implements BlobStore {
           ContinuationToken: continuationToken,
         }),
       );
-      const listed = (page.Contents ?? []).flatMap((object) =>
+      yield page.Contents ?? [];
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob[]> {
+    assertValidPrefix(prefix);
+    for await (const objects of this.objectPages(prefix)) {
+      const listed = objects.flatMap((object) =>
         object.Key && object.LastModified ? [{ key: object.Key, modifiedAt: object.LastModified }] : [],
       );
       if (listed.length > 0) yield listed;
-      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (continuationToken);
+    }
   }
 
   async deletePrefix(prefix: string): Promise<number> {
     assertValidPrefix(prefix);
     let removed = 0;
-    let continuationToken: string | undefined;
-    do {
-      const page = await this.client.send(
-        new this.sdk.ListObjectsV2Command({
-          Bucket: this.bucket,
-          Prefix: prefix,
-          ContinuationToken: continuationToken,
-        }),
+    for await (const objects of this.objectPages(prefix)) {
+      const keys = objects.flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length === 0) continue;
+      const answer = await this.client.send(
+        new this.sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
       );
-      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-      if (keys.length > 0) {
-        const answer = await this.client.send(
-          new this.sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
-        );
-        const failed = answer.Errors ?? [];
-        if (failed.length > 0) {
-          throw new Error(`Could not delete ${failed.length} objects under '${prefix}': ${failed[0]?.Message ?? ''}`);
-        }
-        removed += keys.length;
+      const failed = answer.Errors ?? [];
+      if (failed.length > 0) {
+        throw new Error(`Could not delete ${failed.length} objects under '${prefix}': ${failed[0]?.Message ?? ''}`);
       }
-      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (continuationToken);
+      removed += keys.length;
+    }
     return removed;
   }
 
