@@ -4,9 +4,14 @@ ALTER TABLE "devices" ADD COLUMN "manifest_changes" integer DEFAULT 0 NOT NULL;-
 -- and their change count moves on (a poll that resolved before this write committed records nothing).
 -- Fired by the database itself, whoever writes (the console, the CLI, plain SQL); one statement per write
 -- statement (statement triggers over the transition tables), however many rows it touched.
+-- The rows are locked in device_code order first, as every writer locks players (devices/repo.ts,
+-- lockPlayers): an update of many rows locks them in whatever order its plan reads them, and a content edit
+-- doing that beside schedule writes on the same players deadlocked.
 CREATE FUNCTION manifest_stale(codes text[]) RETURNS void LANGUAGE sql AS $$
   UPDATE devices SET manifest_valid_until = NULL, manifest_changes = manifest_changes + 1
-  WHERE device_code = ANY(codes)
+  WHERE device_code IN (
+    SELECT device_code FROM devices WHERE device_code = ANY(codes) ORDER BY device_code FOR NO KEY UPDATE
+  )
 $$;--> statement-breakpoint
 CREATE FUNCTION manifest_stale_schedule_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
