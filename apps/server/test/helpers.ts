@@ -11,7 +11,7 @@ import { type App, buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
-import { MODULES } from '../src/modules';
+import { MODULES } from '../src/registry';
 import type { ContentUsageCheck, MediaDeps } from '../src/modules/types';
 import { insertUser } from '../src/modules/users/repo';
 

@@ -6,7 +6,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlobStore, contentTypeForKey, DiskBlobStore, S3BlobStore } from '../../src/blob';
 import { devices } from '../../src/db/schema';
-import { BLOB_OWNERS } from '../../src/modules';
+import { BLOB_OWNERS } from '../../src/registry';
 import { contentPrefixOf, thumbnailKeyOf } from '../../src/modules/contents/keys';
 import { insertContent, markContentDeleted } from '../../src/modules/contents/repo';
 import { storeUploadedLog } from '../../src/modules/deviceLogs';

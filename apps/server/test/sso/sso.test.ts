@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { auditLog, ssoTokens, users } from '../../src/db/schema';
-import { MODULES } from '../../src/modules';
+import { MODULES } from '../../src/registry';
 import { addUser, removeUser } from '../../src/modules/users';
 import {
   createPostgresDatabase,

@@ -27,10 +27,10 @@ export {
   findDeviceByTokenHash,
   findDevicesByCode,
   lockPlayers,
-  markManifestsChanged,
   recordServedManifest,
   servedManifestHolds,
 } from './repo';
+export { changeManifests } from './manifests';
 export { devicesRoutes } from './routes';
 export { playerAccess, visibleDevice } from './service';
 export { replaceDeviceTags } from './tags';
