@@ -26,7 +26,8 @@ module.exports = {
     {
       name: 'workspace-direction',
       severity: 'error',
-      comment: 'Dependencies point one way: apps -> packages; domain imports no other workspace; apps never import each other.',
+      comment:
+        'Dependencies point one way: apps -> packages; domain imports no other workspace; apps never import each other.',
       from: { path: '^(packages|apps)/([^/]+)/' },
       to: { path: '^(apps|packages)/', pathNot: ['^$1/$2/', '^packages/domain/', '^packages/agent-client/'] },
     },
@@ -49,14 +50,15 @@ module.exports = {
     {
       name: 'server-modules-never-import-agent',
       severity: 'error',
-      comment: 'The player protocol (agent/) uses the modules; a module never imports it (registration is in registry.ts).',
+      comment:
+        'The player protocol (agent/) uses the modules; a module never imports it (registration is in registry.ts).',
       from: { path: `${SERVER}modules/` },
       to: { path: `${SERVER}agent/|${COMPOSITION}` },
     },
     {
       name: 'server-module-through-index',
       severity: 'error',
-      comment: "Another module is reached through its index.ts only, never a file inside it.",
+      comment: 'Another module is reached through its index.ts only, never a file inside it.',
       from: { path: `${SERVER}modules/([^/]+)/` },
       to: { path: `${SERVER}modules/[^/]+/`, pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/index\\.ts$`] },
     },
@@ -68,6 +70,13 @@ module.exports = {
       to: { path: `${SERVER}modules/[^/]+/`, pathNot: `${SERVER}modules/[^/]+/index\\.ts$` },
     },
     {
+      name: 'server-agent-through-index',
+      severity: 'error',
+      comment: 'The player protocol is reached through agent/index.ts (the registry, the CLI).',
+      from: { path: SERVER, pathNot: `${SERVER}agent/` },
+      to: { path: `${SERVER}agent/`, pathNot: `${SERVER}agent/index\\.ts$` },
+    },
+    {
       name: 'console-features-apart',
       severity: 'error',
       comment: 'Features never import each other: what two features share moves to ui/ (or lib/, or domain).',
@@ -77,7 +86,8 @@ module.exports = {
     {
       name: 'console-ui-no-app-or-feature',
       severity: 'error',
-      comment: 'ui/ holds pieces with no feature knowledge: it never imports app/ or a feature (its tests may render the app providers).',
+      comment:
+        'ui/ holds pieces with no feature knowledge: it never imports app/ or a feature (its tests may render the app providers).',
       from: { path: `${CONSOLE}ui/`, pathNot: '\\.test\\.tsx?$' },
       to: { path: `${CONSOLE}(app|features)/` },
     },

@@ -15,7 +15,6 @@ export type ModuleApp = Parameters<FastifyPluginAsyncZod>[0];
  * players (agent/device.ts) declares the rest of the row here by declaration merging, as Fastify's own
  * request decorations are declared, so http/ never imports the modules.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging (agent/device.ts).
 export interface PairedDevice extends CachedDevice {}
 
 /**

@@ -10,7 +10,7 @@ import {
   type TWaitingList,
 } from '@signage/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../app/api';
+import { call } from '../../lib/api';
 
 export const playerKeys = {
   all: ['players'] as const,

@@ -10,9 +10,9 @@ import { Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth/store';
-import { useOverlay } from '../../app/shell/useOverlay';
+import { useAuth } from '../../lib/authStore';
 import { CountryPicker } from '../CountryPicker';
+import { useOverlay } from '../useOverlay';
 import type { ContentCriteria } from './contentPages';
 
 type Draft = Required<Pick<ContentCriteria, 'name' | 'display_pattern' | 'region' | 'start_date' | 'end_date'>> & {

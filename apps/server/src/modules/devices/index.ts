@@ -19,6 +19,7 @@ export {
   type StoreValues,
   savePin,
 } from './lifecycle';
+export { changeManifests } from './manifests';
 export {
   type DeviceRow,
   deviceTimeZoneSql,
@@ -30,7 +31,6 @@ export {
   recordServedManifest,
   servedManifestHolds,
 } from './repo';
-export { changeManifests } from './manifests';
 export { devicesRoutes } from './routes';
 export { playerAccess, visibleDevice } from './service';
 export { replaceDeviceTags } from './tags';
