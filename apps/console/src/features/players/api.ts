@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   PLAYER_CONTRACTS,
   type TDevice,
   type TDeviceUpdate,
@@ -96,11 +95,3 @@ export function useUploadFloorMap(code: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: playerKeys.detail(code) }),
   });
 }
-
-export const PLAYER_MESSAGES = {
-  get: MESSAGES.playerGetFailed,
-  post: MESSAGES.playerPostFailed,
-  put: MESSAGES.playerPutFailed,
-  del: MESSAGES.playerDeleteFailed,
-  registrationGet: MESSAGES.registrationGetFailed,
-} as const;

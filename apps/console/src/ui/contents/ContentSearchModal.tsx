@@ -1,10 +1,10 @@
 import {
   DISPLAY_PATTERNS,
-  isoDay,
   isRegionBound,
   MEDIA_TYPE_FILTERS,
   type MediaTypeFilter,
   runtimeZone,
+  todayIn,
 } from '@signage/domain';
 import { Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
@@ -64,7 +64,7 @@ export function ContentSearchModal({
   const [draft, setDraft] = useState<Draft>(() => draftOf(criteria));
   const previous = useRef(open);
   // The search's date bounds are the user's calendar days, as the date pickers show them.
-  const today = isoDay(new Date(), runtimeZone());
+  const today = todayIn(runtimeZone());
 
   useEffect(() => {
     const before = previous.current;

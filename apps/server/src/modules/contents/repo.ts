@@ -9,9 +9,6 @@ import { sameStreamKey, streamKeyHash } from '../../live';
 export type ContentRow = typeof contents.$inferSelect;
 export type NewContentRow = typeof contents.$inferInsert;
 
-/** A content published for all countries has no region. */
-export const GLOBAL_REGION = '';
-
 export type ContentFilter = {
   /** Whose contents: the user's region bound (contents have no shop). */
   scope: Scope;
