@@ -131,6 +131,22 @@ export const ok = (data: unknown) => ({ result: 'Success', data }) as unknown as
     expect(result.imports).toMatch(/no-cycle: apps\/server\/src\/http\/(envelope|route)\.ts/);
   });
 
+  it('fails when a package imports an app, or one app another', () => {
+    const result = lintBoundaries(
+      tree({
+        'packages/domain/src/index.ts': "export { call } from '../../../apps/console/src/lib/api';\n",
+        'apps/player/src/main.ts': "import { route } from '../../server/src/http/route';\nexport const main = route;\n",
+      }),
+    );
+    expect(result.ok).toBe(false);
+    expect(result.imports).toMatch(
+      /domain-is-pure: packages\/domain\/src\/index\.ts → apps\/console\/src\/lib\/api\.ts/,
+    );
+    expect(result.imports).toMatch(
+      /workspace-direction: apps\/player\/src\/main\.ts → apps\/server\/src\/http\/route\.ts/,
+    );
+  });
+
   it('fails when a console feature imports another feature', () => {
     const result = lintBoundaries(
       tree({
