@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every check of the project and ends with one line `N passed, N failed[, N skipped]`.
-// Steps: lint, the lock-file check (npm ci must accept it), typecheck, unit + integration tests (PGlite), the server suite again on PostgreSQL when
+// Steps: lint, the boundaries (imports and table owners, scripts/boundaries), the lock-file check (npm ci must accept it), typecheck, unit + integration tests (PGlite), the server suite again on PostgreSQL when
 // TEST_DATABASE_URL is set, the console build with its bundle budget, and the e2e suite in chromium.
 // Test counts come from the runners' JSON reports; the runtime, lint, typecheck, build and bundle budget count as one check each.
 import { spawnSync } from 'node:child_process';
@@ -128,6 +128,7 @@ const want = (step) => only.length === 0 || only.includes(step);
 
 runtime();
 if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
+if (want('lint')) check('boundaries (lint:deps)', 'node', ['scripts/boundaries/lint.mjs']);
 if (want('lint')) check('lock file (npm ci)', 'node', ['scripts/check-lock.mjs']);
 if (want('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 if (want('unit')) vitest('vitest (PGlite)', []);

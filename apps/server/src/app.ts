@@ -17,15 +17,15 @@ import { errorHandler } from './http/errorHandler';
 import { createLogDestination, OneLineRequestLog } from './http/requestLog';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
-import { BLOB_OWNERS, MODULES } from './modules';
 import { createContentProcessing, createMediaDeps } from './modules/contents';
-import { heartbeatsSettled } from './modules/devices';
+import { changeManifests, heartbeatsSettled } from './modules/devices';
 import { endEveryBroadcast } from './modules/live';
 import { startOrphanSweeps } from './modules/orphans';
 import { startPlayPruning } from './modules/plays';
 import { contentPlayers, playerSchedules, scheduleContentUsage } from './modules/schedules';
 import type { ApiModule, AppDeps, ContentUsageCheck, MediaDeps } from './modules/types';
 import { listenForPush, PushHub } from './push';
+import { BLOB_OWNERS, MODULES } from './registry';
 
 /** How long a stopping server lets requests in flight finish before it closes every connection. */
 export const SHUTDOWN_GRACE_MS = 5000;
@@ -157,7 +157,13 @@ export async function buildApp({
   const pruning = startPlayPruning(db, config.playRetentionDays, app.log);
   app.addHook('onClose', async () => pruning.stop());
   const mediaDeps = createMediaDeps(config, media);
-  const contentProcessing = createContentProcessing({ db, media: mediaDeps, contentPlayers, log: app.log });
+  const contentProcessing = createContentProcessing({
+    db,
+    media: mediaDeps,
+    contentPlayers,
+    changeManifests,
+    log: app.log,
+  });
   // What a stop left unprocessed is taken up again once the app is ready; a stop waits for the running job.
   app.addHook('onReady', async () => {
     await contentProcessing.resume();
@@ -188,6 +194,7 @@ export async function buildApp({
     playerSchedules,
     push: { hub },
     contentPlayers,
+    changeManifests,
     contentProcessing,
   };
   // Whenever the embedded ingest stops or starts, no publisher is left: every broadcast ends, players are told.

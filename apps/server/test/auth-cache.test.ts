@@ -13,8 +13,8 @@ import {
 import { hashToken } from '../src/auth/sessions';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
 import { devices, users } from '../src/db/schema';
-import { MODULES } from '../src/modules';
 import { changePassword, removeUser } from '../src/modules/users/admin';
+import { MODULES } from '../src/registry';
 import {
   createPostgresDatabase,
   createTestApp,

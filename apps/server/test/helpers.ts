@@ -11,9 +11,9 @@ import { type App, buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
-import { MODULES } from '../src/modules';
 import type { ContentUsageCheck, MediaDeps } from '../src/modules/types';
 import { insertUser } from '../src/modules/users/repo';
+import { MODULES } from '../src/registry';
 
 /** Set to run the suite against PostgreSQL, e.g. postgres://postgres@127.0.0.1:5432/test */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;

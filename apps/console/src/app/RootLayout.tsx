@@ -2,7 +2,7 @@ import { findRoute, PAGE_TITLE_SUFFIX, redirectFor } from '@signage/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
-import { useAuth } from './auth/store';
+import { useAuth } from '../lib/authStore';
 import { useBackNavigation } from './shell/useBackNavigation';
 
 /**

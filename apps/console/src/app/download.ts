@@ -1,5 +1,5 @@
 import { type Contract, MESSAGES, pathOf, searchOf } from '@signage/domain';
-import { API_BASE, ApiError, endLocalSession, isEnvelope } from './api';
+import { API_BASE, ApiError, endLocalSession, isEnvelope } from '../lib/api';
 
 /** SPEC.md section 9: an object URL made for a download is revoked after one second. */
 const OBJECT_URL_LIFETIME_MS = 1000;

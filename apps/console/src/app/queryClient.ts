@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/http';
 import { onLocalSessionReset } from './auth/session';
-import { ApiError } from './http';
 
 /** Client errors (bad input, no session, forbidden, not found) will not change on a second try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

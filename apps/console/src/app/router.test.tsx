@@ -2,9 +2,9 @@ import { LANGUAGES, landingFor, ROLES, ROUTES, redirectFor } from '@signage/doma
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';
+import { useAuth } from '../lib/authStore';
 import { failure, mockFetch, success } from '../test/fetchMock';
 import { renderApp, userWith } from '../test/renderApp';
-import { useAuth } from './auth/store';
 
 const concrete = (path: string) => path.replace(/:(\w+)/g, 'SN-0001');
 

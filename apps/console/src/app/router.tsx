@@ -1,9 +1,9 @@
 import { ROUTES, type RoutePath } from '@signage/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { setNavigator } from '../lib/navigation';
 import { PlainSpinner } from '../ui/plain';
 import { endSession, restoreSession } from './auth/session';
-import { setNavigator } from './navigation';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 

@@ -1,9 +1,9 @@
 import type { Role, TUserInfo } from '@signage/domain';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { useAuth } from '../app/auth/store';
 import { Providers } from '../app/providers';
 import { createRoutes, registerRouter } from '../app/router';
+import { useAuth } from '../lib/authStore';
 
 export function userWith(authority: Role, overrides: Partial<TUserInfo> = {}): TUserInfo {
   return {

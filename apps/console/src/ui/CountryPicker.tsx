@@ -3,8 +3,8 @@ import { AREAS, type CountryCode } from '@signage/domain';
 import { Button, Flex, Modal, Radio, Space, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOverlayToggle } from '../app/shell/useOverlay';
 import { textOr } from '../i18n/keys';
+import { useOverlayToggle } from './useOverlay';
 
 type CountryPickerProps = {
   value?: string | null;

@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useOverlay } from '../app/shell/useOverlay';
-import { hideDialog, useDialogStore, WITHOUT_CANCEL } from './dialog';
+import { hideDialog, useDialogStore, WITHOUT_CANCEL } from './dialogStore';
+import { useOverlay } from './useOverlay';
 
 /** The open dialog of the shell's DialogHost (dialog.tsx): `open` is its visibility there. */
 export function DialogModal({ open: visible }: { open: boolean }) {

@@ -8,6 +8,11 @@ import { type DeviceRow, findDeviceByTokenHash } from '../modules/devices';
 
 export type AgentDevice = DeviceRow;
 
+declare module '../http/route' {
+  /** A device route's handler gets the paired player's whole row (unless it takes it from the cache). */
+  interface PairedDevice extends DeviceRow {}
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /**

@@ -2,7 +2,6 @@ import type { Role } from '@signage/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { forbidden, unauthorized } from '../http/envelope';
-import type { DeviceRow } from '../modules/devices';
 import { AuthCache } from './cache';
 import { clearSessionCookie, resolveSession, SESSION_COOKIE, type SessionUser } from './sessions';
 
@@ -28,7 +27,7 @@ declare module 'fastify' {
 }
 
 /** What a cached device call gets of its player: its code alone (about 250 bytes an entry with the key). */
-export type CachedDevice = Pick<DeviceRow, 'deviceCode'>;
+export type CachedDevice = { deviceCode: string };
 
 /** The request path's cache: sessions to users, device token hashes to players' codes. */
 export type RequestCache = AuthCache<SessionUser, CachedDevice>;

@@ -1,5 +1,5 @@
 import { MESSAGES, ZFailure, zEnvelope } from '@signage/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** A success envelope (ARCHITECTURE.md section 3). */
 export function ok<T>(data: T): { result: 'Success'; message: ''; data: T } {
@@ -37,5 +37,3 @@ export function responses<T extends z.ZodType, S extends number = never>(data: T
   >;
   return { 200: zEnvelope(data), ...failures };
 }
-
-export const ZEmpty = z.null();

@@ -1,14 +1,21 @@
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResponseOf } from '@signage/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type CachedDevice, currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
-import type { DeviceRow } from '../modules/devices';
-import type { ModulePlugin } from '../modules/types';
 import { ok, responses } from './envelope';
 import { compiledSuccessSerializer } from './serializer';
 
-type ModuleApp = Parameters<ModulePlugin>[0];
+/** The Fastify scope a module registers its routes on (zod-typed, under the module's prefix). */
+export type ModuleApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * The paired player a device route's handler gets: this layer knows only its code. The layer that pairs
+ * players (agent/device.ts) declares the rest of the row here by declaration merging, as Fastify's own
+ * request decorations are declared, so http/ never imports the modules.
+ */
+export interface PairedDevice extends CachedDevice {}
 
 /**
  * What a handler gets: the validated input, the signed-in user (null on public and device routes), the
@@ -19,7 +26,7 @@ export type RouteInput<C extends Contract, E extends RouteExtras = RouteExtras> 
   query: QueryOf<C>;
   body: BodyOf<C>;
   user: C['roles'] extends 'public' | 'device' ? SessionUser | null : SessionUser;
-  device: C['roles'] extends 'device' ? (E extends { cachedDevice: true } ? CachedDevice : DeviceRow) : null;
+  device: C['roles'] extends 'device' ? (E extends { cachedDevice: true } ? CachedDevice : PairedDevice) : null;
   request: FastifyRequest;
   reply: FastifyReply;
 };

@@ -33,6 +33,13 @@ export type ContentUsageCheck = (tx: Database, contentId: string) => Promise<str
  */
 export type ContentPlayersPort = (tx: Database, contentId: string) => Promise<string[]>;
 
+/**
+ * Tells players that their manifest changed, in the write's transaction: the devices module's changeManifests
+ * (it marks their delivery pending, then the push channel tells them to collect). The contents module, which
+ * the devices module reads, gets it here instead of importing devices.
+ */
+export type ManifestChangePort = (tx: Database, deviceCodes: Iterable<string>, reason: string) => Promise<void>;
+
 /** A player's schedules as its list row and detail show them. */
 export type PlayerScheduleSummary = {
   /** It has a schedule that has not ended in its zone. */
@@ -105,6 +112,8 @@ export type AppDeps = {
   push: { hub: PushHub };
   /** Which players a content change concerns (the schedules module answers). */
   contentPlayers: ContentPlayersPort;
+  /** Tells players their manifest changed (the devices module answers). */
+  changeManifests: ManifestChangePort;
   /** What uploads leave for after their answer (thumbnails): see the contents module's ContentProcessing. */
   contentProcessing: ContentProcessingPort;
 };

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { markManifestsChanged } from '../modules/devices';
 
 /** The PostgreSQL channel every server process LISTENs on for the players' push channel. */
 export const PUSH_CHANNEL = 'agent_push';
@@ -35,13 +34,12 @@ function batches(codes: Iterable<string>): string[][] {
 /**
  * Tells these players' open push channels, in every server process, to collect their manifest. Call it with
  * the write's transaction: PostgreSQL delivers a NOTIFY only when its transaction commits, so a write that
- * rolls back tells nobody, and a player that collects at once already sees the change.
+ * rolls back tells nobody, and a player that collects at once already sees the change. The push channel only
+ * notifies: a write that changes manifests calls the devices module's changeManifests, which also marks their
+ * delivery pending and then calls this.
  */
 export async function notifyPlayers(tx: Database, codes: Iterable<string>, reason: string): Promise<void> {
   const groups = batches(codes);
-  // Their delivery is pending until they collect (confirmed delivery), in the same transaction.
-  const now = new Date();
-  for (const group of groups) await markManifestsChanged(tx, group, now);
   if (groups.length * CODES_PER_MESSAGE > ALL_THRESHOLD) return send(tx, { k: 'm', all: true, r: reason });
   for (const d of groups) await send(tx, { k: 'm', d, r: reason });
 }

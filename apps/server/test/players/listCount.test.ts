@@ -7,7 +7,7 @@ import { type App, buildApp } from '../../src/app';
 import type { Database, DatabaseHandle } from '../../src/db/client';
 import * as schema from '../../src/db/schema';
 import { devices } from '../../src/db/schema';
-import { MODULES } from '../../src/modules';
+import { MODULES } from '../../src/registry';
 import { createTestDatabase, createUser, loginAs, testConfig } from '../helpers';
 import { query } from './fixtures';
 

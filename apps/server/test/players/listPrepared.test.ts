@@ -6,8 +6,8 @@ import { type App, buildApp } from '../../src/app';
 import type { Database, DatabaseHandle } from '../../src/db/client';
 import * as schema from '../../src/db/schema';
 import { devices, deviceTags } from '../../src/db/schema';
-import { MODULES } from '../../src/modules';
 import { insertSchedule } from '../../src/modules/schedules/repo';
+import { MODULES } from '../../src/registry';
 import { createTestDatabase, createUser, loginAs, testConfig } from '../helpers';
 import { insertDeviceTag, query } from './fixtures';
 

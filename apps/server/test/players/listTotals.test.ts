@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type App, buildApp } from '../../src/app';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/db/client';
 import * as schema from '../../src/db/schema';
-import { MODULES } from '../../src/modules';
 import { TIME_BOUND_MS } from '../../src/modules/devices/counts';
+import { MODULES } from '../../src/registry';
 import {
   createPostgresDatabase,
   createTestDatabase,

@@ -5,8 +5,8 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { auditLog, ssoTokens, users } from '../../src/db/schema';
-import { MODULES } from '../../src/modules';
 import { addUser, removeUser } from '../../src/modules/users';
+import { MODULES } from '../../src/registry';
 import {
   createPostgresDatabase,
   createTestApp,

@@ -1,7 +1,6 @@
 /** Business constants and limits (SPEC.md section 9). */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const MAX_UPLOAD_BYTES = 419_430_400;
-export const LIVE_IMAGE_SUGGESTED_BYTES = 200 * 1024;
 export const PAGE_SIZE = 10;
 export const PAGER_SPREAD = 5;
 export const DELIVERY_TIMING = { NIGHT: 0, NOW: 1 } as const;
@@ -9,7 +8,6 @@ export const DEFAULT_DOWNLOAD_ALLOW_HOUR = '23';
 export const TIME_STEP_MINUTES = 5;
 export const REGISTRATION_REDIRECT_MS = 30_000;
 export const HISTORY_DAYS_DISPLAYED = 7;
-export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 export const OUTPUT_WIDTH = { min: 320, max: 1920 } as const;
 export const OUTPUT_HEIGHT = { min: 180, max: 1080 } as const;

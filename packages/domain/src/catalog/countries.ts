@@ -20,9 +20,3 @@ export const COUNTRIES: readonly CountryCode[] = AREAS.flatMap((a) => a.countrie
 export function isCountry(value: unknown): value is CountryCode {
   return typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);
 }
-
-export function areaOf(country: CountryCode): AreaCode {
-  const area = AREAS.find((a) => (a.countries as readonly string[]).includes(country));
-  if (!area) throw new Error(`unknown country ${country}`);
-  return area.code;
-}

@@ -1,15 +1,6 @@
 // Content dates that need the time-zone library. Kept apart from rules/contents.ts, which the API schemas
 // import, so the console's first load does not carry the Temporal polyfill for pages that never show a date.
-import { LATEST_ZONE, type LocalDate, type TimeZone, todayIn } from './time';
-
-/**
- * The calendar day of a moment in a zone the caller names: the console's content forms pass the
- * browser's zone (runtimeZone()), because their date fields are the user's own calendar; nothing here
- * falls back to whatever zone the process happens to run in.
- */
-export function isoDay(at: Date, zone: TimeZone): LocalDate {
-  return todayIn(zone, at);
-}
+import { LATEST_ZONE, type LocalDate, todayIn } from './time';
 
 /**
  * The earliest licence start the server accepts. Licence dates are wall-clock dates and a content is

@@ -1,9 +1,9 @@
 import { MESSAGES, USER_CONTRACTS, ZUserInfo } from '@signage/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import { errorMessageOf } from '../../lib/http';
+import { setNavigator } from '../../lib/navigation';
 import { failure, mockFetch, success } from '../../test/fetchMock';
 import { userWith } from '../../test/renderApp';
-import { errorMessageOf } from '../http';
-import { setNavigator } from '../navigation';
 import { exchangeToken, fetchMe, fetchSsoStart, parseUserInfo, SIGN_IN_ENDPOINTS, signIn, signOut } from './client';
 
 describe('sign-in client (no zod contracts in the first load of /login)', () => {

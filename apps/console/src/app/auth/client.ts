@@ -1,5 +1,5 @@
 import { isRole, pathOf, type TUserInfo, type USER_CONTRACTS } from '@signage/domain';
-import { request } from '../http';
+import { request } from '../../lib/http';
 
 /*
  * The sign-in client: sign-in, session restore and check, sign-out and single sign-on, without the

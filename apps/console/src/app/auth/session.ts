@@ -1,8 +1,8 @@
+import { useAuth } from '../../lib/authStore';
+import { useOverlay } from '../../ui/useOverlay';
 import { clearAllScreenState } from '../screenState';
 import { useBanner } from '../shell/useBanner';
-import { useOverlay } from '../shell/useOverlay';
 import { fetchMe, signOut } from './client';
-import { useAuth } from './store';
 
 export function logout(userId: string): Promise<unknown> {
   return signOut(userId);

@@ -4,10 +4,10 @@ import { Button, Flex, Layout, Spin, Typography } from 'antd';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation } from 'react-router';
+import { useAuth } from '../../lib/authStore';
 import { MountWhenOpened } from '../../ui/lazyOverlay';
-import { useAuth } from '../auth/store';
+import { useOverlayToggle } from '../../ui/useOverlay';
 import { LanguageSwitch } from './LanguageSwitch';
-import { useOverlayToggle } from './useOverlay';
 
 /** The settings drawer (language radios, sign-out), loaded when it first opens. */
 const SettingsPanel = lazy(async () => ({ default: (await import('./SettingsPanel')).SettingsPanel }));

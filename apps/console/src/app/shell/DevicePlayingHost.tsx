@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { useOverlay } from '../../ui/useOverlay';
 import { useDevicePlaying } from './devicePlaying';
-import { useOverlay } from './useOverlay';
 
 const DevicePlayingModal = lazy(() => import('../../features/players/components/DevicePlayingModal'));
 const DeviceHelpModal = lazy(() => import('../../features/players/components/DeviceHelpModal'));

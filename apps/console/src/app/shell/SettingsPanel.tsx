@@ -6,9 +6,9 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LANGUAGE_LABELS, LANGUAGE_ORDER, setLanguage, useChosenLanguage } from '../../i18n';
-import { ApiError, errorMessageOf } from '../api';
+import { ApiError, errorMessageOf } from '../../lib/api';
+import { useAuth } from '../../lib/authStore';
 import { logout, resetLocalSession } from '../auth/session';
-import { useAuth } from '../auth/store';
 import { useBanner } from './useBanner';
 
 type SettingsPanelProps = { open: boolean; onClose: () => void };

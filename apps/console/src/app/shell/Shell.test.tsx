@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { useAuth } from '../../lib/authStore';
 import { failure, mockFetch, success } from '../../test/fetchMock';
 import { renderApp, userWith } from '../../test/renderApp';
-import { useAuth } from '../auth/store';
+import { useOverlay } from '../../ui/useOverlay';
 import { useBanner } from './useBanner';
-import { useOverlay } from './useOverlay';
 
 async function sideMenu() {
   return screen.findByRole('navigation', { name: 'Main menu' });

@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../../lib/authStore';
 
 /**
  * The menu item a path belongs to: the item itself, or, for screens reached from a list (details,

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useOverlay } from './useOverlay';
+import { useOverlay } from '../../ui/useOverlay';
 
 /** Where the device content list was opened: deleting a schedule then returns there (SPEC.md section 4). */
 export type ScheduleOrigin = 'list' | 'detail';

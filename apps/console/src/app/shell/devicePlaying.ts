@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useOverlay } from './useOverlay';
+import { useOverlay } from '../../ui/useOverlay';
 
 /** The player whose 'now playing' overlay is open (kept after closing so the modal can animate out). */
 export const useDevicePlaying = create<{ deviceCode: string | null }>()(() => ({ deviceCode: null }));

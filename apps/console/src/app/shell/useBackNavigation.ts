@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useAuth } from '../../lib/authStore';
+import { useOverlay } from '../../ui/useOverlay';
 import { verifySession } from '../auth/session';
-import { useAuth } from '../auth/store';
-import { useOverlay } from './useOverlay';
 
 /**
  * The history entry an open overlay pushes carries the overlay (for reading) and how many overlays were

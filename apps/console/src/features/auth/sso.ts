@@ -1,6 +1,6 @@
 import { MESSAGES, type MessageKey, messageKeyOf, type TUserInfo } from '@signage/domain';
 import { exchangeToken, fetchSsoStart } from '../../app/auth/client';
-import { errorMessageOf } from '../../app/http';
+import { errorMessageOf } from '../../lib/http';
 
 /**
  * 'For FR Group' (SPEC.md section 4): fetch the identity provider's login address, then leave for it.

@@ -11,7 +11,7 @@ import {
   type TContentUpdate,
 } from '@signage/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call } from '../../app/api';
+import { ApiError, call } from '../../lib/api';
 import { liveStatusKey } from '../../ui/contents/live/liveStatus';
 
 const C = CONTENT_CONTRACTS;

@@ -9,8 +9,8 @@ import {
 } from '@signage/domain';
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { call } from '../../app/api';
 import { download } from '../../app/download';
+import { call } from '../../lib/api';
 
 /** The history search as the screen keeps it: the content search plus the play period. */
 export type HistoryCriteria = Omit<TContentHistoryQuery, 'endCursor' | 'order' | 'limit'>;

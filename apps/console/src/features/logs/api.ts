@@ -7,8 +7,8 @@ import {
   type TLogListQuery,
 } from '@signage/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { call } from '../../app/api';
 import { saveDownload } from '../../app/download';
+import { call } from '../../lib/api';
 
 export function useLogDevice(code: string | null) {
   return useQuery<TDevice | null>({

@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   PLAYER_CONTRACTS,
   type TDevice,
   type TDeviceUpdate,
@@ -10,7 +9,7 @@ import {
   type TWaitingList,
 } from '@signage/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../app/api';
+import { call } from '../../lib/api';
 
 export const playerKeys = {
   all: ['players'] as const,
@@ -96,11 +95,3 @@ export function useUploadFloorMap(code: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: playerKeys.detail(code) }),
   });
 }
-
-export const PLAYER_MESSAGES = {
-  get: MESSAGES.playerGetFailed,
-  post: MESSAGES.playerPostFailed,
-  put: MESSAGES.playerPutFailed,
-  del: MESSAGES.playerDeleteFailed,
-  registrationGet: MESSAGES.registrationGetFailed,
-} as const;

@@ -7,7 +7,7 @@ import {
   type TSettingWrite,
 } from '@signage/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../app/api';
+import { call } from '../../lib/api';
 
 const C = SETTING_CONTRACTS;
 /** Enough for every category at once (the dropdown); the server's upper bound. */

@@ -1,6 +1,6 @@
 import type { TContent } from '@signage/domain';
 import { Modal } from 'antd';
-import { useOverlayToggle } from '../../app/shell/useOverlay';
+import { useOverlayToggle } from '../useOverlay';
 import { LazyLivePreview } from './live/LazyLivePreview';
 
 /** Plays a content in the 'contentPlayer' overlay: video player, large image, or the live stream while on air. */

@@ -1,18 +1,18 @@
 import {
   DISPLAY_PATTERNS,
-  isoDay,
   isRegionBound,
   MEDIA_TYPE_FILTERS,
   type MediaTypeFilter,
   runtimeZone,
+  todayIn,
 } from '@signage/domain';
 import { Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth/store';
-import { useOverlay } from '../../app/shell/useOverlay';
+import { useAuth } from '../../lib/authStore';
 import { CountryPicker } from '../CountryPicker';
+import { useOverlay } from '../useOverlay';
 import type { ContentCriteria } from './contentPages';
 
 type Draft = Required<Pick<ContentCriteria, 'name' | 'display_pattern' | 'region' | 'start_date' | 'end_date'>> & {
@@ -64,7 +64,7 @@ export function ContentSearchModal({
   const [draft, setDraft] = useState<Draft>(() => draftOf(criteria));
   const previous = useRef(open);
   // The search's date bounds are the user's calendar days, as the date pickers show them.
-  const today = isoDay(new Date(), runtimeZone());
+  const today = todayIn(runtimeZone());
 
   useEffect(() => {
     const before = previous.current;

@@ -2,7 +2,7 @@ import { FilterOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@
 import type { TOrder } from '@signage/domain';
 import { Badge, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useOverlay } from '../../app/shell/useOverlay';
+import { useOverlay } from '../useOverlay';
 
 /**
  * The content list's header actions, shared with the content history: Filter (opens the content search

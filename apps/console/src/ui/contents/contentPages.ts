@@ -1,7 +1,7 @@
 import { CONTENT_CONTRACTS, PAGE_SIZE, type TContentList, type TContentListQuery } from '@signage/domain';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { call } from '../../app/api';
+import { call } from '../../lib/api';
 
 /** The content search as a screen keeps it (no cursor, order or page size). */
 export type ContentCriteria = Omit<TContentListQuery, 'endCursor' | 'order' | 'limit'>;

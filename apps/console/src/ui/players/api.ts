@@ -7,7 +7,7 @@ import {
   urlOf,
 } from '@signage/domain';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../app/api';
+import { call } from '../../lib/api';
 
 /**
  * The player reads that more than one feature needs (the player list and the schedule wizard's player

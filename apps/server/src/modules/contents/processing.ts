@@ -9,8 +9,7 @@ import { type BlobStore, DiskBlobStore, hashFile } from '../../blob';
 import type { Database } from '../../db/client';
 import { contents } from '../../db/schema';
 import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from '../../media';
-import { notifyPlayers } from '../../push';
-import type { ContentPlayersPort, ContentProcessingPort, MediaDeps } from '../types';
+import type { ContentPlayersPort, ContentProcessingPort, ManifestChangePort, MediaDeps } from '../types';
 import { thumbnailKeyOf } from './keys';
 import { processingDirOf } from './media-deps';
 import { findContentIncludingDeleted } from './repo';
@@ -32,6 +31,7 @@ type ProcessingDeps = {
   db: Database;
   media: MediaDeps;
   contentPlayers: ContentPlayersPort;
+  changeManifests: ManifestChangePort;
   log: FastifyBaseLogger;
 };
 
@@ -73,7 +73,7 @@ export function createContentProcessing(deps: ProcessingDeps): ContentProcessing
         .returning({ id: contents.id });
       // The manifests of the players that schedule it now carry it: they collect once this commits.
       if (rows.length > 0 && change.processingState === 'ready') {
-        await notifyPlayers(tx, await deps.contentPlayers(tx, contentId), 'content');
+        await deps.changeManifests(tx, await deps.contentPlayers(tx, contentId), 'content');
       }
       return rows.length > 0;
     });

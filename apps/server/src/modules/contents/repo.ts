@@ -9,9 +9,6 @@ import { sameStreamKey, streamKeyHash } from '../../live';
 export type ContentRow = typeof contents.$inferSelect;
 export type NewContentRow = typeof contents.$inferInsert;
 
-/** A content published for all countries has no region. */
-export const GLOBAL_REGION = '';
-
 export type ContentFilter = {
   /** Whose contents: the user's region bound (contents have no shop). */
   scope: Scope;
@@ -24,13 +21,13 @@ export type ContentFilter = {
   updatedBefore?: Date;
   /** Deleted contents too (the play history keeps them). */
   includeDeleted?: boolean;
-  /** A further condition over the contents table, from another module (the history's "played in a window"). */
-  where?: SQL;
+  /** A further condition over the content's id, from another module (the history's "played in a window"). */
+  where?: (contentId: typeof contents.id) => SQL;
 };
 
 function filterConditions(filter: ContentFilter): SQL[] {
   const conditions: SQL[] = filter.includeDeleted ? [] : [isNull(contents.deletedAt)];
-  if (filter.where) conditions.push(filter.where);
+  if (filter.where) conditions.push(filter.where(contents.id));
   const scope = scopeWhere(filter.scope, { region: contents.region }, { unassigned: filter.withGlobal === true });
   if (scope) conditions.push(scope);
   if (filter.name) conditions.push(ilike(contents.name, `%${escapeLike(filter.name)}%`));

@@ -20,7 +20,6 @@ import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
 import { findLiveProvider } from '../../live';
-import { notifyPlayers } from '../../push';
 import type { AppDeps } from '../types';
 import { contentPrefixOf } from './keys';
 import { type ContentView, presentContent } from './present';
@@ -104,7 +103,7 @@ export async function getContent(db: Database, user: SessionUser, key: string, v
 
 /** PUT /api/contents/{key}: the name; streams also title, show id and LiveStation URL. */
 export async function changeContent(
-  { db, contentPlayers }: Pick<AppDeps, 'db' | 'contentPlayers'>,
+  { db, contentPlayers, changeManifests }: Pick<AppDeps, 'db' | 'contentPlayers' | 'changeManifests'>,
   user: SessionUser,
   key: string,
   body: TContentUpdate,
@@ -126,7 +125,7 @@ export async function changeContent(
     const saved = await updateContent(tx, row.id, change);
     if (!saved) throw notFound();
     // The manifest carries the name: the players that play it collect once this commits.
-    await notifyPlayers(tx, await contentPlayers(tx, row.id), 'content');
+    await changeManifests(tx, await contentPlayers(tx, row.id), 'content');
     await recordAudit(tx, {
       actor: user.userId,
       action: 'content.update',

@@ -19,6 +19,7 @@ export {
   type StoreValues,
   savePin,
 } from './lifecycle';
+export { changeManifests } from './manifests';
 export {
   type DeviceRow,
   deviceTimeZoneSql,
@@ -27,7 +28,6 @@ export {
   findDeviceByTokenHash,
   findDevicesByCode,
   lockPlayers,
-  markManifestsChanged,
   recordServedManifest,
   servedManifestHolds,
 } from './repo';

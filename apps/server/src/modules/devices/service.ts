@@ -17,9 +17,10 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { decodeCountedCursor, encodeCountedCursor, searchDigest } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
-import { notifyPlayers, revokePlayers } from '../../push';
+import { revokePlayers } from '../../push';
 import { listTotals, timeBound } from './counts';
 import { softDeleteDevice } from './lifecycle';
+import { changeManifests } from './manifests';
 import { type PlayerDeps, presentDevices } from './present';
 import { countDevices, type DeviceChange, type DeviceRow, findDevice, listDevices, updateDevice } from './repo';
 import { inScope, scopedFilter, scopeOf } from './scope';
@@ -139,7 +140,7 @@ export async function editPlayer(
     };
     if (!(await updateDevice(tx, deviceCode, values, now))) throw notFound();
     // Zone, display pattern and store name are in the manifest: the player collects once this commits.
-    await notifyPlayers(tx, [deviceCode], 'player');
+    await changeManifests(tx, [deviceCode], 'player');
     if (change.tags && !(await replaceDeviceTags(tx, deviceCode, change.tags))) {
       throw new HttpError(400, MESSAGES.selectTags);
     }

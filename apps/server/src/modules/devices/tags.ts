@@ -1,8 +1,8 @@
 import type { TDeviceTag } from '@signage/domain';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { devices, deviceTags, settings } from '../../db/schema';
-import { NO_NAMES, type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
+import { devices, deviceTags } from '../../db/schema';
+import { allDeviceTags, NO_NAMES, type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
 
 /** Players carrying any of the tags, as a condition on the devices table. */
 export function tagged(ids: string[]): SQL {
@@ -42,15 +42,8 @@ export async function tagsOf(db: Database, codes: string[]): Promise<Map<string,
  */
 export async function replaceDeviceTags(db: Database, deviceCode: string, ids: string[]): Promise<boolean> {
   const unique = [...new Set(ids)];
-  if (unique.length > 0) {
-    const [found] = await db
-      .select({ n: count() })
-      .from(settings)
-      .where(
-        and(inArray(settings.id, unique), eq(settings.level, 2), sql`starts_with(${settings.type}, 'DEVICE_TAG-')`),
-      );
-    if (Number(found?.n ?? 0) !== unique.length) return false;
-  }
+  // The settings module says which ids are device tags (it owns the table).
+  if (!(await allDeviceTags(db, unique))) return false;
   await db.delete(deviceTags).where(eq(deviceTags.deviceCode, deviceCode));
   if (unique.length > 0) await db.insert(deviceTags).values(unique.map((settingId) => ({ deviceCode, settingId })));
   return true;

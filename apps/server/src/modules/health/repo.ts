@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Database, MIGRATIONS_FOLDER } from '../../db/client';
+import { anyUserSql } from '../users';
 
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
@@ -17,10 +18,13 @@ export function shippedMigrationCount(folder = MIGRATIONS_FOLDER): number {
 
 export type ReadinessRow = { appliedMigrations: number; hasUser: boolean };
 
-/** In one round trip: how many migrations the database has recorded, and whether the first account exists yet. */
+/**
+ * In one round trip: how many migrations the database has recorded, and whether the first account exists yet
+ * (the users module's condition: it owns the table).
+ */
 export async function readReadiness(db: Database): Promise<ReadinessRow> {
   const result = await db.execute(sql`
-    select (select count(*) from drizzle.__drizzle_migrations) as applied, exists (select 1 from users) as has_user`);
+    select (select count(*) from drizzle.__drizzle_migrations) as applied, ${anyUserSql} as has_user`);
   // Both drivers (node-postgres, PGlite) answer with `rows`; count(*) is a bigint, sent as text.
   const row = (result as unknown as { rows: { applied: number | string; has_user: boolean }[] }).rows[0];
   return { appliedMigrations: Number(row?.applied ?? 0), hasUser: row?.has_user === true };

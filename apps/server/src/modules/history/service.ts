@@ -29,10 +29,18 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
-import { type ContentRow, findContent, listContents, TYPES_BY_FILTER } from '../contents';
+import { type ContentRow, findContent, findContentsById, listContents, TYPES_BY_FILTER } from '../contents';
 import { type DeviceCursor, findDeviceForHistory, type HistoryDeviceRow, listDevicesAmong } from '../devices';
-import { readAcked } from '../plays';
-import { contentDays, deviceDays, distinctPlayers, listPlays, playedDeviceCodes, playedIn, type Window } from './repo';
+import {
+  contentDays,
+  deviceDays,
+  distinctPlayers,
+  listPlays,
+  playedDeviceCodes,
+  playedIn,
+  readAcked,
+  type Window,
+} from '../plays';
 
 /** The window a search names, or the console's default (9 days back to today, UTC) for the missing end. */
 function windowOf(query: { start_date?: string; end_date?: string }): Window {
@@ -230,11 +238,15 @@ export async function playHistory(
   const page = rows.slice(0, limit);
   const more = rows.length > limit;
   const last = page.at(-1);
+  // The names from the contents module, deleted contents included (history keeps their names).
+  const names = new Map(
+    (await findContentsById(db, [...new Set(page.map((row) => row.contentId))])).map((c) => [c.id, c.name]),
+  );
   return {
     plays: page.map((row) => ({
       sequence: Number(row.sequence),
       content_id: row.contentId,
-      content_name: row.contentName,
+      content_name: names.get(row.contentId) ?? '',
       schedule_id: row.scheduleId,
       started_at: row.startedAt.toISOString(),
       utc_offset_minutes: row.utcOffsetMinutes,

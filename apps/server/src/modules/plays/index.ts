@@ -2,11 +2,21 @@ import type { TPlay } from '@signage/domain';
 import type { Database } from '../../db/client';
 import { addToContentRollup, advanceAcked, insertPlays, pruneRawPlays, readAcked } from './repo';
 
+export {
+  contentDays,
+  deviceDays,
+  distinctPlayers,
+  listPlays,
+  playedDeviceCodes,
+  playedIn,
+  type Window,
+} from './history';
 export { readAcked } from './repo';
 
 /**
- * The plays module: the one owner of play_events, play_daily and play_acks (proof of play, ARCHITECTURE.md section 5).
- * The player agent hands it the batches players send.
+ * The plays module: the one owner of play_events, play_acks and the rollups play_daily, play_content_daily and
+ * play_content_months (proof of play, ARCHITECTURE.md section 5). The player agent hands it the batches players
+ * send; the history screens read them through history.ts.
  */
 
 /**

@@ -13,9 +13,8 @@ import { recordAudit } from '../../audit/repo';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../http/envelope';
-import { notifyPlayers } from '../../push';
 import { type ContentRow, findContentsById } from '../contents';
-import { type DeviceRow, findDevicesByCode, playerAccess } from '../devices';
+import { changeManifests, type DeviceRow, findDevicesByCode, playerAccess } from '../devices';
 import {
   checkContents,
   checkedContents,
@@ -139,7 +138,7 @@ export async function createSchedule(
     if (!(await lockContents(tx, body.contents))) throw notFound();
     await lockScheduledPlayers(tx, [], dest);
     const row = await insertSchedule(tx, { ...fields, createdBy: user.userId }, body.contents, dest);
-    await notifyPlayers(tx, dest, 'schedule');
+    await changeManifests(tx, dest, 'schedule');
     await recordAudit(tx, {
       actor: user.userId,
       action: audit.action,
@@ -248,7 +247,7 @@ export async function updateSchedule(
       }
     }
     // Players the schedule had and players it has now: each manifest may have changed.
-    await notifyPlayers(tx, [...codes, ...after.dest], 'schedule');
+    await changeManifests(tx, [...codes, ...after.dest], 'schedule');
     await recordAudit(tx, {
       actor: user.userId,
       action: 'schedule.update',
@@ -274,7 +273,7 @@ export async function removeSchedule(db: Database, user: SessionUser, id: string
     await lockScheduledPlayers(tx, touched, []);
     if (detachOnly) await removeDevices(tx, row.id, reach.visible);
     else await deleteSchedule(tx, row.id);
-    await notifyPlayers(tx, touched, 'schedule');
+    await changeManifests(tx, touched, 'schedule');
     await recordAudit(tx, {
       actor: user.userId,
       action: detachOnly ? 'schedule.detach' : 'schedule.delete',

@@ -1,4 +1,5 @@
 /** The setting module: tags (settings) and their categories. */
 
 export { NO_NAMES, type SettingNames, settingNames, settingNamesTokenSql } from './names';
+export { allDeviceTags } from './repo';
 export { settingRoutes } from './routes';

@@ -1,5 +1,5 @@
 import { HIDDEN_SETTING_TYPE } from '@signage/domain';
-import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
@@ -74,6 +74,17 @@ export async function findSettingByTypeValue(
     .where(and(eq(settings.type, type), eq(settings.value, value)))
     .limit(1);
   return row;
+}
+
+/** Whether every one of `ids` is a device tag (level 2 of a DEVICE_TAG category): what a player may carry. */
+export async function allDeviceTags(db: Database, ids: readonly string[]): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return true;
+  const [found] = await db
+    .select({ n: count() })
+    .from(settings)
+    .where(and(inArray(settings.id, unique), eq(settings.level, 2), sql`starts_with(${settings.type}, 'DEVICE_TAG-')`));
+  return Number(found?.n ?? 0) === unique.length;
 }
 
 export async function countTagsOfCategory(db: Database, categoryId: string): Promise<number> {

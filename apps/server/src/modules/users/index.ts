@@ -11,5 +11,6 @@ export {
   ZChangePassword,
   ZRemoveUser,
 } from './admin';
+export { anyUserSql } from './repo';
 export { usersRoutes } from './routes';
 export { type SsoIdentity, userForSso, userInfoByPk } from './sso';

@@ -1,6 +1,9 @@
-import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginFailures, users } from '../../db/schema';
+
+/** A SQL boolean: the first account exists (the health check's readiness reads it in its own round trip). */
+export const anyUserSql = sql<boolean>`exists (select 1 from ${users})`;
 
 /** More than any throttle limit; bounds the scan even under a burst of concurrent failures. */
 const FAILURE_SCAN_LIMIT = 200;

@@ -63,15 +63,6 @@ function nextOf<T extends ResolvableSchedule>(probes: Probe<T>[], current: T | n
   return best;
 }
 
-/** The schedules whose date and time range contain the moment, newest first. */
-export function schedulesInRange<T extends ResolvableSchedule>(
-  schedules: T[],
-  zone: TimeZone | ZoneClock,
-  at: Instant | Date,
-): T[] {
-  return inRangeOf(probe(schedules, zone, at));
-}
-
 /** Current schedule: the latest-created one whose date and time range contain the moment. */
 export function resolveCurrentSchedule<T extends ResolvableSchedule>(
   schedules: T[],

@@ -2,7 +2,7 @@ import { landingFor } from '@signage/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../../app/auth/store';
+import { useAuth } from '../../../lib/authStore';
 import { PlainSpinner } from '../../../ui/plain';
 import { exchangeSsoToken, ssoFailureKey } from '../sso';
 

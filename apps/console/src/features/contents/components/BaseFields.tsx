@@ -1,4 +1,4 @@
-import { CONTENT_NAME_MAX, DISPLAY_PATTERNS, type DisplayPattern, isoDay, runtimeZone } from '@signage/domain';
+import { CONTENT_NAME_MAX, DISPLAY_PATTERNS, type DisplayPattern, runtimeZone, todayIn } from '@signage/domain';
 import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ const text = (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null
 export function BaseFields({ form, mode, onChange, disabled, errors, onTouch }: FieldsProps) {
   const { t } = useTranslation();
   // Licence dates are picked in the user's own calendar; the server accepts any day still current somewhere.
-  const today = isoDay(new Date(), runtimeZone());
+  const today = todayIn(runtimeZone());
   const feedback = fieldFeedback(t, errors);
   return (
     <>

@@ -1,8 +1,8 @@
 import { MESSAGES, type TContent } from '@signage/domain';
 import { Alert, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../app/api';
-import { useOverlayToggle } from '../../../app/shell/useOverlay';
+import { errorMessageOf } from '../../../lib/api';
+import { useOverlayToggle } from '../../../ui/useOverlay';
 import '../../../i18n/live';
 import { useRotateStreamKey } from '../api';
 import { translateServerMessage } from '../messages';

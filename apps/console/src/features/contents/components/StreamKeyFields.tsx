@@ -3,7 +3,7 @@ import { ROLE_GROUPS, type TContent, type TUserInfo } from '@signage/domain';
 import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOverlay } from '../../../app/shell/useOverlay';
+import { useOverlay } from '../../../ui/useOverlay';
 import '../../../i18n/live';
 import { CopyButton } from './LiveKeys';
 

@@ -3,11 +3,11 @@ import { Button, Card, Col, Descriptions, Flex, Form, Input, Row, Spin } from 'a
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { errorMessageOf } from '../../../app/api';
-import { useAuth } from '../../../app/auth/store';
 import { useScreenStateStore } from '../../../app/screenState';
 import { useBanner } from '../../../app/shell/useBanner';
 import { textOr } from '../../../i18n/keys';
+import { errorMessageOf } from '../../../lib/api';
+import { useAuth } from '../../../lib/authStore';
 import { countryText, expiryText, gmt } from '../../../ui/contents/format';
 import { openDialog } from '../../../ui/dialog';
 import '../../../i18n/live';

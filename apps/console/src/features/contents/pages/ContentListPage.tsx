@@ -3,9 +3,8 @@ import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../../app/auth/store';
 import { useScreenState } from '../../../app/screenState';
-import { useOverlay } from '../../../app/shell/useOverlay';
+import { useAuth } from '../../../lib/authStore';
 import { ContentPlayerModal } from '../../../ui/contents/ContentPlayerModal';
 import { ContentSearchModal } from '../../../ui/contents/ContentSearchModal';
 import { ContentTable } from '../../../ui/contents/ContentTable';
@@ -13,6 +12,7 @@ import { type ContentCriteria, useContentRows } from '../../../ui/contents/conte
 import { FilterSortButtons } from '../../../ui/contents/FilterSortButtons';
 import { activeFilterCount } from '../../../ui/contents/format';
 import { PageHeader } from '../../../ui/PageHeader';
+import { useOverlay } from '../../../ui/useOverlay';
 
 export const CONTENT_LIST_SCREEN = 'contentList';
 

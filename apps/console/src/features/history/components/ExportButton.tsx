@@ -2,8 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../app/api';
 import { useBanner } from '../../../app/shell/useBanner';
+import { errorMessageOf } from '../../../lib/api';
 import '../../../i18n/schedules';
 
 /** 'Export CSV': saves what the screen shows as a CSV file, busy while it is made, and says how it went. */

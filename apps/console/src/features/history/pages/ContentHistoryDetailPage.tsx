@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { errorMessageOf } from '../../../app/api';
+import { errorMessageOf } from '../../../lib/api';
 import '../../../i18n/schedules';
 import { activeFilterCount } from '../../../ui/contents/format';
 import { PageHeader } from '../../../ui/PageHeader';

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { errorMessageOf } from '../../../app/api';
+import { errorMessageOf } from '../../../lib/api';
 import '../../../i18n/schedules';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useContentHistory } from '../api';

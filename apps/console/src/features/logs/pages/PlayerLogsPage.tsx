@@ -5,9 +5,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useScreenState } from '../../../app/screenState';
-import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { ActiveFilters } from '../../../ui/ActiveFilters';
 import { PageHeader } from '../../../ui/PageHeader';
+import { useOverlayToggle } from '../../../ui/useOverlay';
 import { downloadLog, useLogDevice, useLogPages } from '../api';
 import { type LogCriteria, LogSearchForm } from '../components/LogSearchForm';
 

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useAuth } from '../../../app/auth/store';
 import { Providers } from '../../../app/providers';
+import { useAuth } from '../../../lib/authStore';
 import { userWith } from '../../../test/renderApp';
 import MainPage from './MainPage';
 

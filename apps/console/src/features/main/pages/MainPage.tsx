@@ -2,7 +2,7 @@ import { menuFor } from '@signage/domain';
 import { Card, Col, Empty, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/auth/store';
+import { useAuth } from '../../../lib/authStore';
 import { PageHeader } from '../../../ui/PageHeader';
 
 /** Main (/): a welcome and the screens the user's role may open. */

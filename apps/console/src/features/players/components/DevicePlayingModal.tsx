@@ -1,9 +1,9 @@
 import { Alert, Descriptions, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDevicePlaying } from '../../../app/shell/devicePlaying';
-import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { DeliveryStatus, OnScreen, PlayerStorage } from '../../../ui/players/DeliveryStatus';
 import { formatGmt } from '../../../ui/players/format';
+import { useOverlayToggle } from '../../../ui/useOverlay';
 import { usePlayer } from '../api';
 import { InfoOverlay } from './InfoOverlay';
 import '../../../i18n/schedules';

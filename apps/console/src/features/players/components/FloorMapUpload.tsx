@@ -3,8 +3,8 @@ import { MESSAGES, type TDevice } from '@signage/domain';
 import { Button, Flex, Typography } from 'antd';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../app/api';
 import { useBanner } from '../../../app/shell/useBanner';
+import { errorMessageOf } from '../../../lib/api';
 import { floorMapUrl } from '../../../ui/players/api';
 import { useUploadFloorMap } from '../api';
 

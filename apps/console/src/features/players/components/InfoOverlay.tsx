@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type OverlayId, useOverlayToggle } from '../../../app/shell/useOverlay';
+import { type OverlayId, useOverlayToggle } from '../../../ui/useOverlay';
 
 /** A read-only overlay of the shell: a title, what it shows, and one Close button (Escape and Back close it too). */
 export function InfoOverlay({

@@ -11,13 +11,12 @@ import { Button } from 'antd';
 import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessageOf } from '../../../app/api';
-import { useAuth } from '../../../app/auth/store';
 import { useScreenState } from '../../../app/screenState';
 import { openDeviceContentList } from '../../../app/shell/deviceContentList';
 import { openDeviceHelp, openDevicePlaying } from '../../../app/shell/devicePlaying';
-import { useOverlayToggle } from '../../../app/shell/useOverlay';
 import { translateMessage } from '../../../i18n/messages';
+import { errorMessageOf } from '../../../lib/api';
+import { useAuth } from '../../../lib/authStore';
 import { ActiveFilters } from '../../../ui/ActiveFilters';
 import { ListPager } from '../../../ui/ListPager';
 import { MountWhenOpened } from '../../../ui/lazyOverlay';
@@ -27,6 +26,7 @@ import { countCriteria, PLAYER_LIST_SCREEN, type PlayerCriteria, toDeviceQuery }
 import { PlayerTable } from '../../../ui/players/PlayerTable';
 import { useDevicePages } from '../../../ui/players/useDevicePages';
 import { ScrollSentinel } from '../../../ui/ScrollSentinel';
+import { useOverlayToggle } from '../../../ui/useOverlay';
 
 /** The search drawer (form, select and country picker code), loaded when it first opens. */
 const PlayerSearchForm = lazy(async () => ({

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { testDevice } from '../../../test/devices';
 import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
-import { settingOf } from '../../tags/testing';
+import { settingOf } from '../../../test/tags';
 
 const CATEGORY = settingOf({ id: '10000000-0000-4000-8000-000000000001', level: 1, en: 'Campaign' });
 const SUMMER = settingOf({

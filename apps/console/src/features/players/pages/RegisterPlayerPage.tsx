@@ -3,7 +3,7 @@ import { Card, Steps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAuth } from '../../../app/auth/store';
+import { useAuth } from '../../../lib/authStore';
 import { PageHeader } from '../../../ui/PageHeader';
 import { IssuePinStep } from '../components/IssuePinStep';
 import { StoreRegistrationForm } from '../components/StoreRegistrationForm';

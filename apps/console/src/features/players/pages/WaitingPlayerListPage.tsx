@@ -3,10 +3,10 @@ import { MESSAGES, maxPageOf, waitingListActivatedParam } from '@signage/domain'
 import { Button, Card, Empty, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessageOf } from '../../../app/api';
-import { useAuth } from '../../../app/auth/store';
 import { useScreenState } from '../../../app/screenState';
 import { translateMessage } from '../../../i18n/messages';
+import { errorMessageOf } from '../../../lib/api';
+import { useAuth } from '../../../lib/authStore';
 import { ListPager } from '../../../ui/ListPager';
 import { PageHeader } from '../../../ui/PageHeader';
 import { formatGmt } from '../../../ui/players/format';

@@ -1,6 +1,6 @@
 import { type BodyIn, SCHEDULE_CONTRACTS, type TSchedule, type TScheduleList } from '@signage/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../app/api';
+import { call } from '../../../lib/api';
 
 const S = SCHEDULE_CONTRACTS;
 

@@ -1,6 +1,6 @@
 import { CONTENT_CONTRACTS, type TContent, type TContentList } from '@signage/domain';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
-import { call } from '../../../app/api';
+import { call } from '../../../lib/api';
 
 /** A playlist holds images and movies, or live streams (the first content decides). */
 export type ContentFamily = 'media' | 'live';

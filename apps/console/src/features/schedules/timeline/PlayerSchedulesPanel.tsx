@@ -1,9 +1,9 @@
 import { MESSAGES, parseZone, type TDevice, UTC, zoneLabel } from '@signage/domain';
 import { Alert, Card, Divider, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../app/api';
 import { openDeviceContentList } from '../../../app/shell/deviceContentList';
 import { translateMessage } from '../../../i18n/messages';
+import { errorMessageOf } from '../../../lib/api';
 import { useDeviceSchedules } from '../contentList/api';
 import { EffectiveSchedule } from './EffectiveSchedule';
 import { ScheduleTimeline } from './ScheduleTimeline';

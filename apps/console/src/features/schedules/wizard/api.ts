@@ -1,7 +1,7 @@
 import { SCHEDULE_CONTRACTS, type TSchedule } from '@signage/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from '../../../app/api';
+import { call } from '../../../lib/api';
 import type { WizardMode } from './state';
 
 type CreateBody = z.input<typeof SCHEDULE_CONTRACTS.create.body>;

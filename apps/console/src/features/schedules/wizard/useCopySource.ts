@@ -11,8 +11,8 @@ import {
 } from '@signage/domain';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessageOf } from '../../../app/api';
 import { useBanner } from '../../../app/shell/useBanner';
+import { errorMessageOf } from '../../../lib/api';
 import { useScheduleSource } from './api';
 import { startCopy, toWizardContent, useWizard, type WizardMode } from './state';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
-import { listOf, settingOf } from '../testing';
+import { listOf, settingOf } from '../../../test/tags';
 
 describe('Tag list page', { timeout: 60_000 }, () => {
   it('cuts a long note with an ellipsis and shows it whole in a tooltip', async () => {

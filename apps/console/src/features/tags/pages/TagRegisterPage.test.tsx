@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
-import { chooseType, fill, listOf, settingOf, tagFields } from '../testing';
+import { chooseType, fill, listOf, settingOf, tagFields } from '../../../test/tags';
 
 const frit = userWith('DS_FRIT');
 

@@ -1,6 +1,6 @@
 import { LIVE_CONTRACTS } from '@signage/domain';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE, call } from '../../../app/api';
+import { API_BASE, call } from '../../../lib/api';
 
 /** How often an open preview asks whether its stream is on air: a started or stopped broadcast shows within this. */
 export const LIVE_STATUS_POLL_MS = 3000;

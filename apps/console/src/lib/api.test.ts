@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, mockFetch, success } from '../test/fetchMock';
 import { userWith } from '../test/renderApp';
 import { ApiError, call, errorMessageOf } from './api';
-import { useAuth } from './auth/store';
+import { useAuth } from './authStore';
 import { setNavigator } from './navigation';
 
 describe('api client', () => {

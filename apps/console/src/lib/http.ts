@@ -1,5 +1,5 @@
 import { MESSAGES, searchOf, type TEnvelope } from '@signage/domain';
-import { useAuth } from './auth/store';
+import { useAuth } from './authStore';
 import { navigateTo } from './navigation';
 
 /*

@@ -1,7 +1,7 @@
 import type { TSetting } from '@signage/domain';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { success } from '../../test/fetchMock';
+import { success } from './fetchMock';
 
 /** Test data and steps shared by the tag screens' component tests. */
 export function settingOf(overrides: Partial<TSetting> = {}): TSetting {

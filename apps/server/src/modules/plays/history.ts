@@ -1,20 +1,20 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contents, playContentDaily, playContentMonths, playDaily, playEvents } from '../../db/schema';
+import { playContentDaily, playContentMonths, playDaily, playEvents } from '../../db/schema';
 
 /**
- * Reads of the proof-of-play history. Read only: play_daily, play_content_daily and play_events are written by
- * the plays module, contents and devices by theirs; this module joins them for the history screens.
+ * The plays module's reads for the proof-of-play history screens (modules/history): only this module reads
+ * play_events and its rollups; contents and players are read through their own modules.
  */
 
 export type Window = { from: string; to: string };
 
 /**
- * The contents that played in the window, as a condition for the contents module's list: play_content_daily
- * has a row for the content in the window (one index probe per content).
+ * The contents that played in the window, as a condition over the contents module's id column (its list's
+ * `where`): play_content_daily has a row for the content in the window (one index probe per content).
  */
-export function playedIn(window: Window): SQL {
-  return sql`exists (select 1 from ${playContentDaily} p where p.content_id = ${contents.id}
+export function playedIn(window: Window): (contentId: Column) => SQL {
+  return (contentId) => sql`exists (select 1 from ${playContentDaily} p where p.content_id = ${contentId}
     and p.play_date between ${window.from}::date and ${window.to}::date)`;
 }
 
@@ -97,7 +97,7 @@ export async function deviceDays(
     .orderBy(asc(playDaily.deviceCode), asc(playDaily.playDate));
 }
 
-/** One page of a player's plays, newest sequence first, with the content's name (kept after deletion). */
+/** One page of a player's plays, newest sequence first (the contents module names their contents). */
 export async function listPlays(
   db: Database,
   deviceCode: string,
@@ -115,14 +115,12 @@ export async function listPlays(
     .select({
       sequence: playEvents.sequence,
       contentId: playEvents.contentId,
-      contentName: sql<string>`coalesce(${contents.name}, '')`,
       scheduleId: playEvents.scheduleId,
       startedAt: playEvents.startedAt,
       utcOffsetMinutes: playEvents.utcOffsetMinutes,
       durationMs: playEvents.durationMs,
     })
     .from(playEvents)
-    .leftJoin(contents, eq(contents.id, playEvents.contentId))
     .where(and(...conditions))
     .orderBy(desc(playEvents.sequence))
     .limit(page.limit + 1);

@@ -1,20 +1,21 @@
-import { agentRoutes } from '../agent';
-import { contentBlobOwner, contentsRoutes, uploadsRoutes } from './contents';
-import { deviceLogsRoutes, logBlobOwner } from './deviceLogs';
-import { devicesRoutes } from './devices';
-import { floorMapBlobOwner, floorMapRoutes } from './floormap';
-import { healthRoutes } from './health';
-import { historyRoutes, playHistoryRoutes } from './history';
-import { LIVE_HOOK_PREFIX, liveHookRoutes, liveRoutes, streamKeyRoutes } from './live';
-import { playersRoutes, registrationsRoutes } from './registrations';
-import { schedulesRoutes } from './schedules';
-import { settingRoutes } from './setting';
-import { ssoRoutes } from './sso';
-import type { ApiModule, BlobOwner } from './types';
-import { usersRoutes } from './users';
+import { agentRoutes } from './agent';
+import { contentBlobOwner, contentsRoutes, uploadsRoutes } from './modules/contents';
+import { deviceLogsRoutes, logBlobOwner } from './modules/deviceLogs';
+import { devicesRoutes } from './modules/devices';
+import { floorMapBlobOwner, floorMapRoutes } from './modules/floormap';
+import { healthRoutes } from './modules/health';
+import { historyRoutes, playHistoryRoutes } from './modules/history';
+import { LIVE_HOOK_PREFIX, liveHookRoutes, liveRoutes, streamKeyRoutes } from './modules/live';
+import { playersRoutes, registrationsRoutes } from './modules/registrations';
+import { schedulesRoutes } from './modules/schedules';
+import { settingRoutes } from './modules/setting';
+import { ssoRoutes } from './modules/sso';
+import type { ApiModule, BlobOwner } from './modules/types';
+import { usersRoutes } from './modules/users';
 
 /**
- * Every feature module, one line each. A module's routes need a session unless it is public; which roles
+ * Every feature module and the player protocol (agent/, which uses the modules), one line each: registered
+ * here, above both, so that no module imports the agent. A module's routes need a session unless it is public; which roles
  * may call each route is in its contract (packages/domain/src/contracts), applied by http/route.ts.
  */
 export const MODULES: readonly ApiModule[] = [
