@@ -66,3 +66,13 @@ export function createBlobStore(
   const s3 = parseS3StorageUrl(storageUrl.trim(), env);
   return new S3BlobStore(options.publicEndpoint ? { ...s3, publicEndpoint: options.publicEndpoint } : s3);
 }
+
+/**
+ * The origin players read media from when the store hands out signed URLs (S3: the STORAGE_PUBLIC_URL, the
+ * endpoint, or AWS's bucket address, as the SDK builds it), so the page's connect-src can allow it; null for a
+ * store read through the server (the disk).
+ */
+export async function directReadOrigin(blobs: BlobStore): Promise<string | null> {
+  if (!blobs.signedGetUrl) return null;
+  return new URL(await blobs.signedGetUrl('origin/probe', { expiresInSeconds: 1 })).origin;
+}

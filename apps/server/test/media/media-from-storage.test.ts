@@ -177,6 +177,24 @@ describe('media with S3 storage', () => {
   });
 });
 
+describe("the pages' content security policy", () => {
+  const connectSrc = (headers: Record<string, unknown>) =>
+    String(headers['content-security-policy'])
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith('connect-src '));
+
+  it("lets the web player follow the redirect to the storage's origin (S3), and nothing else (disk)", async () => {
+    // A redirect's target must pass connect-src as well: without the storage there, Chromium blocks the download.
+    expect(connectSrc((await onS3.app.inject({ method: 'GET', url: '/player/' })).headers)).toBe(
+      `connect-src 'self' ${s3.endpoint}`,
+    );
+    expect(connectSrc((await onDisk.app.inject({ method: 'GET', url: '/player/' })).headers)).toBe(
+      "connect-src 'self'",
+    );
+  });
+});
+
 describe('media with the disk store', () => {
   it('streams through the route as before, whole and by Range, with no redirect', async () => {
     const { player, file, client, path } = await playerWithFile(onDisk, randomBytes(20_000));
