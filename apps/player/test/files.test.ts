@@ -1,47 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { AgentClient } from '@signage/agent-client';
-import type { TManifestMedia, TManifestSchedule } from '@signage/domain';
+import type { TManifestMedia } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
 import { MediaFiles, type MediaKeeper, REJECTED_RETRY_MS, type RejectedFile } from '../src/files';
 import type { StoredMedia } from '../src/mediaStore';
 import { isReady } from '../src/plan';
+import { manifestMedia, manifestSchedule } from './fixtures';
 
 const hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const GOOD = new TextEncoder().encode('the spring sale video, as uploaded');
 const BAD = new TextEncoder().encode('the spring sale video, as a broken CDN copy');
 
 const item = (sha256: string | null = hex(GOOD)): TManifestMedia => ({
-  content_id: 'c1',
+  ...manifestMedia('c1', 'movie'),
   name: 'Spring sale',
-  type: 'movie',
-  content_type: 'video/mp4',
   size: GOOD.length,
   sha256,
-  duration: 15,
-  width: 1920,
-  height: 1080,
-  license_from: null,
-  license_to: null,
-  display_pattern: 'Multi,CW',
-  url: '/agent/v1/media/c1',
-  stream_url: null,
-  live: null,
 });
 
-const scheduleOf = (media: TManifestMedia): TManifestSchedule => ({
-  schedule_id: 's1',
-  schedule_name: 'Spring',
-  playlist_name: 'Default playlist',
-  available_date_from: '',
-  available_date_to: '',
-  available_time_from: '',
-  available_time_to: '',
-  created_at: '2026-01-01T00:00:00.000Z',
-  download_allow_hour: '',
-  delivery_timing: 'NOW',
-  live: false,
-  media: [media],
-});
+const scheduleOf = (media: TManifestMedia) => manifestSchedule('s1', { media: [media] });
 
 /** IndexedDB stand-in: what was put, by content id. */
 function keeper(): MediaKeeper & { kept: Map<string, StoredMedia> } {

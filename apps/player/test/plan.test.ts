@@ -11,24 +11,9 @@ import {
   scheduleAt,
   streamsOf,
 } from '../src/plan';
+import { manifestMedia, manifestSchedule } from './fixtures';
 
-const media = (id: string, type: 'image' | 'movie' = 'image') => ({
-  content_id: id,
-  name: id,
-  type,
-  content_type: type === 'image' ? 'image/png' : 'video/mp4',
-  size: 10,
-  sha256: 'x',
-  duration: null,
-  width: null,
-  height: null,
-  license_from: null,
-  license_to: null,
-  display_pattern: 'Multi,CW',
-  url: `/agent/v1/media/${id}`,
-  stream_url: null,
-  live: null,
-});
+const media = manifestMedia;
 
 /** A live content as the manifest carries it: its file is its live image, its stream an HLS playlist. */
 const stream = (id: string, liveImage = true) => ({
@@ -47,21 +32,7 @@ const stream = (id: string, liveImage = true) => ({
   },
 });
 
-const schedule = (id: string, over: Partial<TManifestSchedule>): TManifestSchedule => ({
-  schedule_id: id,
-  schedule_name: id,
-  playlist_name: 'Default playlist',
-  available_date_from: '',
-  available_date_to: '',
-  available_time_from: '',
-  available_time_to: '',
-  created_at: '2026-01-01T00:00:00.000Z',
-  download_allow_hour: '',
-  delivery_timing: 'NOW',
-  live: false,
-  media: [media(`${id}-a`)],
-  ...over,
-});
+const schedule = manifestSchedule;
 
 const manifest = (schedules: TManifestSchedule[], zone = 'Europe/London'): TManifest => ({
   device_code: 'D1',
