@@ -169,7 +169,13 @@ export async function buildApp({
   const pruning = startPlayPruning(db, config.playRetentionDays, app.log);
   app.addHook('onClose', async () => pruning.stop());
   const mediaDeps = createMediaDeps(config, media);
-  security.csp = contentSecurityPolicy(await directReadOrigin(mediaDeps.blobs));
+  security.csp = contentSecurityPolicy(
+    await directReadOrigin(mediaDeps.blobs).catch((error: Error) => {
+      // No credentials to sign with (yet): the pages keep 'self', and each media request says why it fails.
+      app.log.warn(`media URLs cannot be signed, so web players cannot download from storage: ${error.message}`);
+      return null;
+    }),
+  );
   const contentProcessing = createContentProcessing({ db, media: mediaDeps, contentPlayers, log: app.log });
   // What a stop left unprocessed is taken up again once the app is ready; a stop waits for the running job.
   app.addHook('onReady', async () => {

@@ -193,6 +193,21 @@ describe("the pages' content security policy", () => {
       "connect-src 'self'",
     );
   });
+
+  it('still starts when the storage credentials cannot sign yet, with the pages on their own origin', async () => {
+    const media = testMedia();
+    const unsigned = Object.assign(media.blobs, {
+      signedGetUrl: async () => {
+        throw new Error('Could not load credentials from any providers');
+      },
+    });
+    const t = await createTestApp({ media: { blobs: unsigned, uploadDir: media.uploadDir } });
+    try {
+      expect(connectSrc((await t.app.inject({ method: 'GET', url: '/player/' })).headers)).toBe("connect-src 'self'");
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('media with the disk store', () => {
