@@ -11,8 +11,11 @@ const PNG = Buffer.from(
 let sequence = 0;
 
 /** An API session of `user`, apart from any page's cookies. */
-export async function apiAs(user: Pick<E2EUser, 'id' | 'password'>): Promise<APIRequestContext> {
-  const context = await request.newContext({ baseURL: E2E.baseURL });
+export async function apiAs(
+  user: Pick<E2EUser, 'id' | 'password'>,
+  baseURL: string = E2E.baseURL,
+): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL });
   const login = await context.post(`/api/users/${user.id}/auth`, { data: { password: user.password } });
   expect(login.status(), await login.text()).toBe(200);
   return context;

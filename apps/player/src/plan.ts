@@ -1,5 +1,6 @@
 import {
   DISPLAY_PATTERNS,
+  nightDeliveryMomentMs,
   type ResolvableSchedule,
   resolveCurrentSchedule,
   resolveNextSchedule,
@@ -80,15 +81,30 @@ export function hourIn(zone: string, now: Date): number {
   return Number(hour);
 }
 
+/** Milliseconds since the store's midnight at `now`, by its wall clock (23:37:10 is 23 h 37 min 10 s). */
+export function msOfDayIn(zone: string, now: Date): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000 + now.getMilliseconds();
+}
+
 /**
- * Delivery timing: Immediate ('NOW') downloads at once; Night downloads new media only from the download hour
- * (download_allow_hour, local time of the store) to midnight, or once the schedule has started (it must not
- * wait another night then).
+ * Delivery timing: Immediate ('NOW') downloads at once. Night downloads new media in the night window, from the
+ * download hour (download_allow_hour, the store's time) to midnight, starting at this player's own moment in it
+ * (the domain's nightDeliveryMomentMs, from its device code: a fleet's downloads spread over the window instead
+ * of all starting at the hour); or once the schedule has started (it must not wait another night then).
  */
 export function mayDownload(schedule: TManifestSchedule, manifest: TManifest, now: Date): boolean {
   if (schedule.delivery_timing === 'NOW' || schedule.download_allow_hour === '') return true;
-  if (hourIn(manifest.time_zone, now) >= Number(schedule.download_allow_hour)) return true;
-  return resolveCurrentSchedule(resolvable([schedule]), manifest.time_zone as TimeZone, now) !== null;
+  if (resolveCurrentSchedule(resolvable([schedule]), manifest.time_zone as TimeZone, now) !== null) return true;
+  const moment = nightDeliveryMomentMs(manifest.device_code, schedule.download_allow_hour);
+  return msOfDayIn(manifest.time_zone, now) >= moment;
 }
 
 /**

@@ -45,10 +45,16 @@ function kept(): TManifest | null {
  */
 export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token: string, onRevoked: () => void) {
   const client = createAgentClient({ baseUrl: base, token });
-  const files = new MediaFiles();
   // Plays in IndexedDB; one left open by a reload or power cut is sent with what it recorded.
   const queue = new PlayQueue(localStorage);
   const log = new PlayerLog(localStorage);
+  // A download that is not the manifest's file is discarded; the log (uploaded with the heartbeat) says so.
+  const files = new MediaFiles(undefined, (file) =>
+    log.write(
+      'ERROR',
+      `media ${file.name} (${file.content_id}): sha256 ${file.actual} is not the manifest's ${file.expected}; discarded, downloaded again at ${new Date(file.retryAt).toISOString()}`,
+    ),
+  );
   log.started();
   const onPageHide = () => log.stopped();
   const onError = (event: ErrorEvent) => log.write('ERROR', `script error: ${event.message}`);

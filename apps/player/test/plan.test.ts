@@ -1,4 +1,4 @@
-import type { TManifest, TManifestSchedule } from '@signage/domain';
+import { HOUR_MS, nightDeliveryMomentMs, type TManifest, type TManifestSchedule } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
 import {
   hourIn,
@@ -6,28 +6,14 @@ import {
   imageSecondsOf,
   isLive,
   mayDownload,
+  msOfDayIn,
   nextScheduleAt,
   scheduleAt,
   streamsOf,
 } from '../src/plan';
+import { manifestMedia, manifestSchedule } from './fixtures';
 
-const media = (id: string, type: 'image' | 'movie' = 'image') => ({
-  content_id: id,
-  name: id,
-  type,
-  content_type: type === 'image' ? 'image/png' : 'video/mp4',
-  size: 10,
-  sha256: 'x',
-  duration: null,
-  width: null,
-  height: null,
-  license_from: null,
-  license_to: null,
-  display_pattern: 'Multi,CW',
-  url: `/agent/v1/media/${id}`,
-  stream_url: null,
-  live: null,
-});
+const media = manifestMedia;
 
 /** A live content as the manifest carries it: its file is its live image, its stream an HLS playlist. */
 const stream = (id: string, liveImage = true) => ({
@@ -46,21 +32,7 @@ const stream = (id: string, liveImage = true) => ({
   },
 });
 
-const schedule = (id: string, over: Partial<TManifestSchedule>): TManifestSchedule => ({
-  schedule_id: id,
-  schedule_name: id,
-  playlist_name: 'Default playlist',
-  available_date_from: '',
-  available_date_to: '',
-  available_time_from: '',
-  available_time_to: '',
-  created_at: '2026-01-01T00:00:00.000Z',
-  download_allow_hour: '',
-  delivery_timing: 'NOW',
-  live: false,
-  media: [media(`${id}-a`)],
-  ...over,
-});
+const schedule = manifestSchedule;
 
 const manifest = (schedules: TManifestSchedule[], zone = 'Europe/London'): TManifest => ({
   device_code: 'D1',
@@ -124,18 +96,46 @@ describe('what the web player plays', () => {
     expect(whole?.media.map((item) => item.content_id)).toEqual(['red', 'blue']);
   });
 
-  it('downloads Night media only from the download hour, store time, unless the schedule already started', () => {
+  it("downloads Night media from this player's own moment in the night window, store time, unless the schedule started", () => {
+    const night = schedule('night', {
+      delivery_timing: 'NIGHT',
+      download_allow_hour: '23',
+      available_date_from: '2026-03-02',
+      available_time_from: '10:00:00',
+      available_time_to: '21:00:59',
+    });
+    const plan = manifest([night], 'Asia/Tokyo');
+    // D1's moment: 23:00 in Tokyo (14:00 UTC) plus its offset from the domain's spread.
+    const moment = nightDeliveryMomentMs('D1', '23');
+    const atMoment = new Date(Date.UTC(2026, 2, 1, 14) + (moment - 23 * HOUR_MS));
+    expect(hourIn('Asia/Tokyo', new Date('2026-03-01T13:59:00Z'))).toBe(22);
+    expect(msOfDayIn('Asia/Tokyo', atMoment)).toBe(moment);
+    expect(mayDownload(night, plan, new Date('2026-03-01T13:59:00Z'))).toBe(false); // 22:59 in Tokyo
+    expect(mayDownload(night, plan, new Date(atMoment.getTime() - 1000))).toBe(false); // in the window, before its moment
+    expect(mayDownload(night, plan, atMoment)).toBe(true);
+    expect(mayDownload(night, plan, new Date('2026-03-01T14:59:59Z'))).toBe(true); // 23:59:59
+    expect(mayDownload(night, plan, new Date('2026-03-01T15:30:00Z'))).toBe(false); // 00:30 on the 2nd: window over
+    expect(mayDownload(night, plan, new Date('2026-03-02T03:00:00Z'))).toBe(true); // started: 12:00 on the 2nd
+    expect(mayDownload(schedule('now', {}), plan, new Date('2026-03-01T03:00:00Z'))).toBe(true);
+  });
+
+  it('starts two players of one campaign at different moments of the window, each from its device code', () => {
     const night = schedule('night', {
       delivery_timing: 'NIGHT',
       download_allow_hour: '23',
       available_date_from: '2026-03-02',
     });
-    const plan = manifest([night], 'Asia/Tokyo');
-    expect(hourIn('Asia/Tokyo', new Date('2026-03-01T13:59:00Z'))).toBe(22);
-    expect(mayDownload(night, plan, new Date('2026-03-01T13:59:00Z'))).toBe(false); // 22:59 in Tokyo
-    expect(mayDownload(night, plan, new Date('2026-03-01T14:00:00Z'))).toBe(true); // 23:00 in Tokyo
-    expect(mayDownload(night, plan, new Date('2026-03-02T03:00:00Z'))).toBe(true); // started: 12:00 on the 2nd
-    expect(mayDownload(schedule('now', {}), plan, new Date('2026-03-01T03:00:00Z'))).toBe(true);
+    const first = { ...manifest([night], 'Asia/Tokyo'), device_code: 'JP0001-01' };
+    const second = { ...manifest([night], 'Asia/Tokyo'), device_code: 'JP0001-02' };
+    const [early, late] = [first, second].sort(
+      (a, b) => nightDeliveryMomentMs(a.device_code) - nightDeliveryMomentMs(b.device_code),
+    ) as [TManifest, TManifest];
+    const lateAt = new Date(Date.UTC(2026, 2, 1, 14) + (nightDeliveryMomentMs(late.device_code) - 23 * HOUR_MS));
+    const earlyAt = new Date(Date.UTC(2026, 2, 1, 14) + (nightDeliveryMomentMs(early.device_code) - 23 * HOUR_MS));
+    expect(earlyAt.getTime()).toBeLessThan(lateAt.getTime());
+    expect(mayDownload(night, early, earlyAt)).toBe(true);
+    expect(mayDownload(night, late, earlyAt)).toBe(false);
+    expect(mayDownload(night, late, lateAt)).toBe(true);
   });
 });
 

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import type { TManifestMedia, TManifestSchedule } from '@signage/domain';
+import type { TManifestMedia } from '@signage/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAYER_TEXTS } from '../src/i18n';
 import type { PlayQueue } from '../src/plays';
 import { Screen } from '../src/screen';
+import { manifestMedia, manifestSchedule } from './fixtures';
 
 /**
  * The stage (screen.ts): the next item is prepared in the back layer while the current one stays shown, and
@@ -14,38 +15,8 @@ const SECONDS = 5;
 const START = Date.parse('2026-03-01T03:00:00.000Z');
 const SKEW = 2000;
 
-const media = (id: string, type: 'image' | 'movie' = 'image'): TManifestMedia => ({
-  content_id: id,
-  name: id,
-  type,
-  content_type: type === 'image' ? 'image/png' : 'video/mp4',
-  size: 10,
-  sha256: 'x',
-  duration: null,
-  width: null,
-  height: null,
-  license_from: null,
-  license_to: null,
-  display_pattern: 'Multi,CW',
-  url: `/agent/v1/media/${id}`,
-  stream_url: null,
-  live: null,
-});
-
-const schedule = (id: string, items: TManifestMedia[]): TManifestSchedule => ({
-  schedule_id: id,
-  schedule_name: id,
-  playlist_name: 'Default playlist',
-  available_date_from: '',
-  available_date_to: '',
-  available_time_from: '',
-  available_time_to: '',
-  created_at: '2026-01-01T00:00:00.000Z',
-  download_allow_hour: '',
-  delivery_timing: 'NOW',
-  live: false,
-  media: items,
-});
+const media = manifestMedia;
+const schedule = (id: string, items: TManifestMedia[]) => manifestSchedule(id, { media: items });
 
 /** Decoding images: each waits until the test says it decoded (or failed). */
 let decodes: { src: string; done: () => void; fail: () => void }[] = [];

@@ -6,6 +6,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuth } from './auth/guards';
 import { SESSION_COOKIE } from './auth/sessions';
+import { directReadOrigin } from './blob';
 import type { Config } from './config';
 import { registerPlayer } from './console/player';
 import { registerConsole } from './console/static';
@@ -15,7 +16,12 @@ import { registerCsrfGuard } from './http/csrf';
 import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
 import { createLogDestination, OneLineRequestLog } from './http/requestLog';
-import { applySecurityHeaders, registerSecurityHeaders } from './http/security';
+import {
+  applySecurityHeaders,
+  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  registerSecurityHeaders,
+} from './http/security';
 import { validatorCompiler } from './http/validation';
 import { createContentProcessing, createMediaDeps } from './modules/contents';
 import { changeManifests, heartbeatsSettled } from './modules/devices';
@@ -66,7 +72,11 @@ async function registerDocs(app: ReturnType<typeof createInstance>) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }
 
-function createInstance(config: Config, stream: { write(line: string): unknown } | undefined) {
+function createInstance(
+  config: Config,
+  stream: { write(line: string): unknown } | undefined,
+  security: { csp: string },
+) {
   return Fastify({
     logger: stream ? { level: config.logLevel, stream } : { level: config.logLevel },
     logController: new OneLineRequestLog(),
@@ -76,7 +86,7 @@ function createInstance(config: Config, stream: { write(line: string): unknown }
     // Malformed URLs are bad input too: answered as envelopes, not Fastify's own JSON. These answers
     // skip the hooks, so they get their security headers here.
     frameworkErrors: (error, request, reply) => {
-      applySecurityHeaders(request, reply);
+      applySecurityHeaders(request, reply, security.csp);
       return errorHandler(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -112,7 +122,9 @@ export async function buildApp({
   logStream,
 }: BuildOptions) {
   const logDestination = logStream ? undefined : createLogDestination(config);
-  const app = createInstance(config, logStream ?? logDestination);
+  // The content security policy; it names the media storage once the blob store is made, below.
+  const security = { csp: CONTENT_SECURITY_POLICY };
+  const app = createInstance(config, logStream ?? logDestination, security);
   if (logDestination) {
     app.addHook('onClose', async () => {
       try {
@@ -127,7 +139,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, security);
   registerCsrfGuard(app, config.publicUrl);
   if (onRoute) app.addHook('onRoute', onRoute);
 
@@ -157,6 +169,13 @@ export async function buildApp({
   const pruning = startPlayPruning(db, config.playRetentionDays, app.log);
   app.addHook('onClose', async () => pruning.stop());
   const mediaDeps = createMediaDeps(config, media);
+  security.csp = contentSecurityPolicy(
+    await directReadOrigin(mediaDeps.blobs).catch((error: Error) => {
+      // No credentials to sign with (yet): the pages keep 'self', and each media request says why it fails.
+      app.log.warn(`media URLs cannot be signed, so web players cannot download from storage: ${error.message}`);
+      return null;
+    }),
+  );
   const contentProcessing = createContentProcessing({
     db,
     media: mediaDeps,

@@ -39,6 +39,17 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Blob store location (disk path or S3 URL); undefined means `dataDir/media`. */
   storageUrl: string | undefined;
+  /**
+   * STORAGE_PUBLIC_URL: with S3 storage, the base (scheme, host, port) players reach the bucket's S3 API at when
+   * it is not STORAGE_URL's endpoint (a public address of the storage, or a CDN that passes Host and query on to
+   * it); media URLs are signed for it. Undefined: signed for STORAGE_URL's endpoint. See docs/media-delivery.md.
+   */
+  storagePublicUrl: string | undefined;
+  /**
+   * MEDIA_URL_TTL_SECONDS (default 900): how long the signed URL a player is redirected to for one media file
+   * stays valid (S3 storage only; each request for the file signs a new one).
+   */
+  mediaUrlTtlSeconds: number;
   /** The address people use to reach the console, when it differs from http://localhost:PORT. */
   publicUrl: string | undefined;
   /** Password for the bootstrap `admin` user; a strong one is generated when unset. */
@@ -159,6 +170,36 @@ function parseLive(env: Env, base: string): LiveConfig {
     hookSecret: read(env, 'LIVE_HOOK_SECRET'),
     controlUrl: read(env, 'LIVE_CONTROL_URL'),
   };
+}
+
+export const DEFAULT_MEDIA_URL_TTL_SECONDS = 900;
+/** S3 refuses presigned URLs valid for more than a week. */
+export const MAX_MEDIA_URL_TTL_SECONDS = 604_800;
+
+function parseMediaUrlTtl(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MEDIA_URL_TTL_SECONDS;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_MEDIA_URL_TTL_SECONDS) {
+    throw new ConfigError(
+      `MEDIA_URL_TTL_SECONDS must be a whole number of seconds from 1 to ${MAX_MEDIA_URL_TTL_SECONDS} (a week, S3's limit), got '${value}'`,
+    );
+  }
+  return seconds;
+}
+
+/** An http(s) origin with no path, query or credentials: what a signature for the storage can be made for. */
+function parseStoragePublicUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(`STORAGE_PUBLIC_URL must be an http(s) URL, got '${value}'`);
+  }
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(
+      `STORAGE_PUBLIC_URL must be an origin only (scheme, host and port, e.g. https://media.example.com): the signature covers the path, got '${value}'`,
+    );
+  }
+  return url.origin;
 }
 
 /** The default keeps a year of raw plays and a month's margin for late batches. */
@@ -299,6 +340,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(base, read(env, 'DATA_DIR') ?? './data'),
     databaseUrl: read(env, 'DATABASE_URL'),
     storageUrl: read(env, 'STORAGE_URL'),
+    storagePublicUrl: parseStoragePublicUrl(read(env, 'STORAGE_PUBLIC_URL')),
+    mediaUrlTtlSeconds: parseMediaUrlTtl(read(env, 'MEDIA_URL_TTL_SECONDS')),
     publicUrl,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     consoleDist: path.resolve(base, read(env, 'CONSOLE_DIST') ?? path.join(REPO_ROOT, 'apps/console/dist')),

@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       dataDir: '/srv/signage/data',
       databaseUrl: undefined,
       storageUrl: undefined,
+      storagePublicUrl: undefined,
+      mediaUrlTtlSeconds: 900,
       publicUrl: undefined,
       adminPassword: undefined,
       consoleDist: path.join(REPO_ROOT, 'apps/console/dist'),
@@ -119,6 +121,26 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ ORPHAN_GRACE_MINUTES: '1.5' })).toThrow(
       new ConfigError("ORPHAN_GRACE_MINUTES must be a whole number of minutes from 0 to 10080, got '1.5'"),
+    );
+  });
+
+  it('reads the media URL settings of S3 storage and refuses what cannot be signed for', () => {
+    expect(
+      loadConfig({ STORAGE_PUBLIC_URL: 'https://media.example.com:8443/', MEDIA_URL_TTL_SECONDS: '60' }),
+    ).toMatchObject({ storagePublicUrl: 'https://media.example.com:8443', mediaUrlTtlSeconds: 60 });
+    expect(loadConfig({ MEDIA_URL_TTL_SECONDS: '604800' }).mediaUrlTtlSeconds).toBe(604_800);
+    for (const ttl of ['0', '604801', '15m', '1.5']) {
+      expect(() => loadConfig({ MEDIA_URL_TTL_SECONDS: ttl })).toThrow(
+        new ConfigError(
+          `MEDIA_URL_TTL_SECONDS must be a whole number of seconds from 1 to 604800 (a week, S3's limit), got '${ttl}'`,
+        ),
+      );
+    }
+    expect(() => loadConfig({ STORAGE_PUBLIC_URL: 'cdn.example.com' })).toThrow(
+      new ConfigError("STORAGE_PUBLIC_URL must be an http(s) URL, got 'cdn.example.com'"),
+    );
+    expect(() => loadConfig({ STORAGE_PUBLIC_URL: 'https://cdn.example.com/media' })).toThrow(
+      /STORAGE_PUBLIC_URL must be an origin only .* got 'https:\/\/cdn.example.com\/media'/,
     );
   });
 });

@@ -110,7 +110,9 @@ export function createAgentClient(options: AgentClientOptions) {
 
   /**
    * A media file of the manifest as the raw Response (a stream; 200 or 206), from byte `from` on when given
-   * (a dropped download resumes). Refusals (403 not in the manifest, 416) throw.
+   * (a dropped download resumes). Refusals (403 not in the manifest, 416) throw. With S3 storage the server
+   * answers a 307 to a short-lived URL signed for the file: fetch follows it with the same Range and, the
+   * storage being another origin, without the device token (docs/media-delivery.md).
    */
   async function media(contentId: string, range?: { from: number; to?: number }): Promise<Response> {
     const headers: Record<string, string> = {};

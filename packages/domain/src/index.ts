@@ -12,6 +12,7 @@ export * from './contracts';
 export * from './rules/access';
 export * from './rules/contentDates';
 export * from './rules/contents';
+export * from './rules/delivery';
 export * from './rules/logs';
 export * from './rules/pager';
 export * from './rules/playerLifecycle';

@@ -52,14 +52,27 @@ export function parseS3StorageUrl(storageUrl: string, env: NodeJS.ProcessEnv = p
 }
 
 /**
- * The store STORAGE_URL asks for: unset or empty means files under `dataDir/media`; `s3://...` means a bucket.
+ * The store STORAGE_URL asks for: unset or empty means files under `dataDir/media`; `s3://...` means a bucket,
+ * whose players' URLs are signed for `publicEndpoint` (STORAGE_PUBLIC_URL) when given.
  * Call `cleanTemp()` on the result once at start.
  */
 export function createBlobStore(
   storageUrl: string | undefined,
   dataDir: string,
   env: NodeJS.ProcessEnv = process.env,
+  options: { publicEndpoint?: string | undefined } = {},
 ): BlobStore {
   if (!storageUrl?.trim()) return new DiskBlobStore(join(dataDir, 'media'));
-  return new S3BlobStore(parseS3StorageUrl(storageUrl.trim(), env));
+  const s3 = parseS3StorageUrl(storageUrl.trim(), env);
+  return new S3BlobStore(options.publicEndpoint ? { ...s3, publicEndpoint: options.publicEndpoint } : s3);
+}
+
+/**
+ * The origin players read media from when the store hands out signed URLs (S3: the STORAGE_PUBLIC_URL, the
+ * endpoint, or AWS's bucket address, as the SDK builds it), so the page's connect-src can allow it; null for a
+ * store read through the server (the disk).
+ */
+export async function directReadOrigin(blobs: BlobStore): Promise<string | null> {
+  if (!blobs.signedGetUrl) return null;
+  return new URL(await blobs.signedGetUrl('origin/probe', { expiresInSeconds: 1 })).origin;
 }

@@ -1,4 +1,4 @@
-export { createBlobStore, parseS3StorageUrl } from './create';
+export { createBlobStore, directReadOrigin, parseS3StorageUrl } from './create';
 export { DiskBlobStore } from './disk';
 export { HashingPassThrough, hashFile } from './hashing';
 export { assertValidKey, contentTypeForKey, DEFAULT_CONTENT_TYPE } from './keys';

@@ -5,6 +5,7 @@ import { pipeline, type Readable } from 'node:stream';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type * as LibStorage from '@aws-sdk/lib-storage';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import { HashingPassThrough } from './hashing';
 import { assertContentTypeMatchesKey, assertValidKey, assertValidPrefix, contentTypeForKey } from './keys';
 import {
@@ -24,13 +25,14 @@ import {
  * The AWS SDK, loaded when the first S3 store is made rather than with the server's modules: its two
  * packages took about 0.2-0.3 s of every start (issue 15 item 5), and the default store is the disk.
  */
-type Sdk = typeof ClientS3 & typeof LibStorage;
+type Sdk = typeof ClientS3 & typeof LibStorage & typeof Presigner;
 let sdk: Sdk | undefined;
 function loadSdk(): Sdk {
   const require = createRequire(import.meta.url);
   sdk ??= {
     ...(require('@aws-sdk/client-s3') as typeof ClientS3),
     ...(require('@aws-sdk/lib-storage') as typeof LibStorage),
+    ...(require('@aws-sdk/s3-request-presigner') as typeof Presigner),
   };
   return sdk;
 }
@@ -45,6 +47,11 @@ export interface S3BlobStoreOptions {
   secretAccessKey?: string;
   /** bucket in the path instead of the host name; most S3-compatible servers need it. */
   forcePathStyle?: boolean;
+  /**
+   * Where players reach the bucket (STORAGE_PUBLIC_URL), when not at `endpoint`: signed URLs name this host
+   * and are signed for it. Unset: `endpoint` (or AWS's own address).
+   */
+  publicEndpoint?: string;
   /** Multipart part size in bytes (default 5 MiB, the S3 minimum); an upload buffers about partSize * (queueSize + 1). */
   partSize?: number;
   /** Parts uploaded in parallel (default 4). */
@@ -73,6 +80,8 @@ export class S3BlobStore implements BlobStore {
   readonly kind = 's3' as const;
   readonly bucket: string;
   readonly client: S3Client;
+  /** The client that signs players' URLs: `client`, or one for the public endpoint (signing is local, no call). */
+  private readonly signer: S3Client;
   private readonly sdk = loadSdk();
   private readonly partSize: number;
   private readonly queueSize: number;
@@ -85,16 +94,38 @@ export class S3BlobStore implements BlobStore {
       options.accessKeyId && options.secretAccessKey
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
         : undefined;
-    this.client = new this.sdk.S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle ?? false,
-      credentials,
-      // Checksums only where S3 demands them: the newer default (streamed aws-chunked bodies with
-      // trailing checksums) is not understood by several S3-compatible servers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
+    const clientFor = (endpoint: string | undefined) =>
+      new this.sdk.S3Client({
+        region: options.region,
+        endpoint,
+        forcePathStyle: options.forcePathStyle ?? false,
+        credentials,
+        // Checksums only where S3 demands them: the newer default (streamed aws-chunked bodies with
+        // trailing checksums) is not understood by several S3-compatible servers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+    this.client = clientFor(options.endpoint);
+    this.signer = options.publicEndpoint ? clientFor(options.publicEndpoint) : this.client;
+  }
+
+  /**
+   * A presigned GET URL of exactly one object, valid `expiresInSeconds` from `signedAt` (default now): anyone
+   * holding it may read that object (Range included) until then, and nothing else. Made locally (HMAC over the
+   * request), without a call to the storage; whether the object exists is the storage's answer to the URL.
+   */
+  async signedGetUrl(key: string, options: { expiresInSeconds: number; signedAt?: Date }): Promise<string> {
+    assertValidKey(key);
+    return this.sdk.getSignedUrl(this.signer, new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+      expiresIn: options.expiresInSeconds,
+      ...(options.signedAt ? { signingDate: options.signedAt } : {}),
     });
+  }
+
+  /** Closes the clients' connections. */
+  destroy(): void {
+    this.client.destroy();
+    if (this.signer !== this.client) this.signer.destroy();
   }
 
   async put(key: string, body: Readable, options: PutOptions): Promise<PutResult> {

@@ -83,6 +83,12 @@ export interface BlobStore {
    * S3: incomplete multipart uploads older than `olderThanMs`.
    */
   cleanTemp(options?: { olderThanMs?: number }): Promise<number>;
+  /**
+   * Only stores that players can read from directly (S3): a short-lived URL for exactly this object, so media
+   * goes from the storage to the player without passing through a server. A store without it (the disk) is
+   * read through the server's routes.
+   */
+  signedGetUrl?(key: string, options: { expiresInSeconds: number; signedAt?: Date }): Promise<string>;
 }
 
 export class BlobNotFoundError extends Error {

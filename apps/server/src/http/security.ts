@@ -30,9 +30,23 @@ function serialise(policy: Record<string, string>): string {
  */
 export const CONTENT_SECURITY_POLICY = serialise(BASE_POLICY);
 
+/**
+ * The policy when media come from object storage: the web player's media request is redirected to the storage
+ * (agent/media.ts), and a redirect's target must pass connect-src too, so the storage's origin joins 'self'
+ * there (only there: the player keeps what it fetched and shows it through blob: addresses).
+ */
+export function contentSecurityPolicy(mediaOrigin: string | null): string {
+  if (!mediaOrigin) return CONTENT_SECURITY_POLICY;
+  return serialise({ ...BASE_POLICY, 'connect-src': `'self' ${mediaOrigin}` });
+}
+
 /** Sets the security headers of every answer; `no-store` on API answers, which carry personal data. */
-export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+export function applySecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  policy: string = CONTENT_SECURITY_POLICY,
+): void {
+  reply.header('content-security-policy', policy);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('x-frame-options', 'DENY');
   reply.header('referrer-policy', 'no-referrer');
@@ -44,11 +58,14 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
   }
 }
 
-/** Security headers on every answer: API, console, static files, errors and 404s alike. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/**
+ * Security headers on every answer: API, console, static files, errors and 404s alike. `policy` is read per
+ * answer: the app settles it once its blob store is made (contentSecurityPolicy).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, policy: { csp: string }): void {
   // A callback hook, not an async one: it runs on every answer and never waits for anything.
   app.addHook('onSend', (request, reply, payload, done) => {
-    applySecurityHeaders(request, reply);
+    applySecurityHeaders(request, reply, policy.csp);
     done(null, payload);
   });
 }

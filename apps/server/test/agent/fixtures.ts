@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { hashDeviceToken } from '../../src/agent';
-import { DiskBlobStore } from '../../src/blob';
+import { type BlobStore, DiskBlobStore } from '../../src/blob';
 import type { Database } from '../../src/db/client';
 import { contents, devices } from '../../src/db/schema';
 import { tempDir } from '../helpers';
@@ -31,7 +31,7 @@ let sequence = 0;
 /** An image content whose file (`bytes`) is in the blob store, as an upload leaves it. */
 export async function storedImage(
   db: Database,
-  blobs: DiskBlobStore,
+  blobs: BlobStore,
   options: { name?: string; licenseTo?: string | null; bytes?: Buffer } = {},
 ) {
   const key = `img${process.pid}${++sequence}${randomBytes(3).toString('hex')}`;

@@ -8,6 +8,7 @@ export const DEFAULT_DOWNLOAD_ALLOW_HOUR = '23';
 export const TIME_STEP_MINUTES = 5;
 export const REGISTRATION_REDIRECT_MS = 30_000;
 export const HISTORY_DAYS_DISPLAYED = 7;
+export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 export const OUTPUT_WIDTH = { min: 320, max: 1920 } as const;
 export const OUTPUT_HEIGHT = { min: 180, max: 1080 } as const;

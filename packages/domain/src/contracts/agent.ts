@@ -84,7 +84,7 @@ export const AGENT_CONTRACTS = {
     errors: [403, 404, 416],
     roles: 'device',
     summary:
-      "Bearer device token. A media file of the player's current manifest, with Range (206, 416); 403 for media not in it",
+      "Bearer device token. A media file of the player's current manifest, with Range (206, 416); 403 for media not in it. With S3 storage: 307 to a short-lived URL signed for that object (follow it with the same Range; the token stays behind)",
     tags: ['agent'],
   }),
   events: defineContract({

@@ -17,7 +17,9 @@ export const processingDirOf = (uploadDir: string) => path.join(uploadDir, 'proc
 export function createMediaDeps(config: Config, given: Partial<MediaDeps> = {}): MediaDeps {
   const liveIngest = given.liveIngest ?? createLiveIngest(config);
   return {
-    blobs: given.blobs ?? createBlobStore(config.storageUrl, config.dataDir),
+    blobs:
+      given.blobs ??
+      createBlobStore(config.storageUrl, config.dataDir, process.env, { publicEndpoint: config.storagePublicUrl }),
     liveIngest,
     liveProviders: given.liveProviders ?? createLiveProviders(config.live, liveIngest),
     uploadDir: given.uploadDir ?? uploadDirOf(config),
