@@ -114,12 +114,6 @@ describe('admin CLI without a running server (opens the database itself)', () =>
     expect(() => validateAdminInput('user-add', input)).toThrow(message);
   });
 
-  it('accepts a lower-case region and stores it upper-case', () => {
-    expect(() =>
-      validateAdminInput('user-add', { userId: 'x', role: 'DS_LHQIT', region: 'gb', password: 'long-enough' }),
-    ).not.toThrow();
-  });
-
   it('refuses unknown commands and options with a pointer to --help', async () => {
     const commands = [
       ['user', 'rename'],
@@ -183,6 +177,25 @@ describe('admin CLI while the server runs (through the admin socket)', () => {
     );
     expect(again.code).toBe(1);
     expect(again.stderr.trim()).toBe('User kato already exists');
+  });
+
+  it('accepts a lower-case region and stores it upper-case: the user signs in with region GB', async () => {
+    expect(() =>
+      validateAdminInput('user-add', { userId: 'x', role: 'DS_LHQIT', region: 'gb', password: 'long-enough' }),
+    ).not.toThrow();
+    const add = await runCli(
+      ['user', 'add', '--id', 'evans', '--role', 'DS_LHQIT', '--region', 'gb', '--password', 'evans-password'],
+      setup.env,
+    );
+    expect(add.stderr).toBe('');
+    expect(add.stdout.trim()).toBe('User evans (DS_LHQIT) created');
+    const signedIn = await server.app.inject({
+      method: 'POST',
+      url: '/api/users/evans/auth',
+      payload: { password: 'evans-password' },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data).toMatchObject({ userId: 'evans', authority: 'DS_LHQIT', region: 'GB' });
   });
 
   it('lists users including the bootstrap admin', async () => {

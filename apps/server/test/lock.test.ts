@@ -30,6 +30,15 @@ async function holdInChild(file: string): Promise<ChildProcess> {
 
 const holderOf = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')).pid as number;
 
+/** Takes the lock, checks that this process now holds it, releases it and checks the file is gone. */
+function takeAndRelease(file: string): void {
+  const release = acquireLock(file);
+  expect(holderOf(file)).toBe(process.pid);
+  expect(JSON.parse(fs.readFileSync(file, 'utf8')).token).toBe(processToken(process.pid));
+  release();
+  expect(fs.existsSync(file)).toBe(false);
+}
+
 describe('embedded database lock', () => {
   it('takes over a lock whose process has ended, and releases it', () => {
     const file = path.join(tempDir(), 'db.lock');
@@ -43,7 +52,7 @@ describe('embedded database lock', () => {
   it('takes over a lock in the old format (a bare pid) of an ended process', () => {
     const file = path.join(tempDir(), 'db.lock');
     fs.writeFileSync(file, String(deadPid()));
-    acquireLock(file)();
+    takeAndRelease(file);
   });
 
   it('takes over a lock whose pid now belongs to another process (pid reuse after a crash)', async () => {
@@ -52,10 +61,13 @@ describe('embedded database lock', () => {
     const pid = unrelated.pid as number;
     expect(processToken(pid)).toBeDefined();
     fs.writeFileSync(file, JSON.stringify({ pid, token: 'crashed-boot:1' }));
-    acquireLock(file)();
+    takeAndRelease(file);
     // The same when the restarted server itself got the crashed one's pid.
     fs.writeFileSync(file, JSON.stringify({ pid: process.pid, token: 'crashed-boot:1' }));
-    acquireLock(file)();
+    takeAndRelease(file);
+    // The unrelated process that has the pid now was left alone.
+    expect(unrelated.exitCode).toBeNull();
+    expect(processToken(pid)).toBeDefined();
   });
 
   it('refuses while another live process holds it, and opens once that process is killed', async () => {
@@ -68,13 +80,18 @@ describe('embedded database lock', () => {
     holder.kill('SIGKILL');
     await exited;
     expect(fs.existsSync(file)).toBe(true); // a crash leaves the lock behind
-    acquireLock(file)();
+    expect(holderOf(file)).toBe(holder.pid);
+    takeAndRelease(file);
   });
 
   it('refuses a second open in the same process while the first holds it', () => {
     const file = path.join(tempDir(), 'db.lock');
     const release = acquireLock(file);
     expect(() => acquireLock(file)).toThrow(LockHeldError);
+    expect(() => acquireLock(file)).toThrow(`in use by process ${process.pid}`);
+    // The refused open left the first one's lock as it was.
+    expect(holderOf(file)).toBe(process.pid);
     release();
+    expect(fs.existsSync(file)).toBe(false);
   });
 });
