@@ -20,10 +20,8 @@ declare module 'vitest' {
  * Built once per run, cloned by every test file (as immich does with its template database).
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL?.trim()) {
-    project.provide('pgliteTemplate', null);
-    return;
-  }
+  // Made on PostgreSQL runs too: the tests that always run on PGlite (the embedded thread, the CLI's own
+  // database, two servers on one embedded database) start from it instead of an initdb each.
   const client = await PGlite.create({ extensions: { pg_trgm } });
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   const dump = await client.dumpDataDir('none');
