@@ -6,7 +6,8 @@ import { E2E } from './support/env';
 // which runs after the server is up, so the CLI talks to the running server.
 export default defineConfig({
   testDir: './specs',
-  timeout: 60_000,
+  // No test may take longer: a journey that needs more cuts its load (or splits), it does not raise this.
+  timeout: 30_000,
   expect: { timeout: 10_000 },
   retries: 0,
   workers: 2,

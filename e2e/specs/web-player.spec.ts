@@ -30,7 +30,6 @@ function media(): { png: string; mp4: string } {
  * image (read from the screenshot's pixels) and then plays the video; the console sees the delivery confirmed.
  */
 test('a web player paired with a PIN plays what DS_MK schedules, within seconds', async ({ page }) => {
-  test.setTimeout(180_000);
   const stamp = Date.now();
   const serial = `WEB-${stamp}`;
   const shop = `Web player ${stamp}`;
@@ -72,7 +71,6 @@ test('a web player paired with a PIN plays what DS_MK schedules, within seconds'
     const image = await upload(files.png, 'image/png', `Red ${stamp}`);
     const video = await upload(files.mp4, 'video/mp4', `Clip ${stamp}`);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
-    const clicked = Date.now();
     const created = await mk.post('/api/schedules', {
       data: {
         playlist_name: 'Default playlist',
@@ -89,12 +87,11 @@ test('a web player paired with a PIN plays what DS_MK schedules, within seconds'
     });
     expect(created.status(), await created.text()).toBe(200);
 
-    // The image is on screen: the centre of the screenshot is red.
+    // The image is on screen, brought by the push: the player's first poll comes 60-70 s after it started,
+    // later than this whole test may take (its timeout), so only the push can have told it. The centre of the
+    // screenshot is red. (How fast the push brings it is bench/push.ts's measure, not this test's.)
     const shown = page.locator('.layer.shown img');
     await expect(shown).toBeVisible();
-    const seconds = (Date.now() - clicked) / 1000;
-    console.info(`click to screen: ${seconds.toFixed(2)} s`);
-    expect(seconds).toBeLessThan(10);
     const shot = await page.screenshot({
       path: test.info().outputPath('player-image.png'),
       clip: { x: 630, y: 350, width: 20, height: 20 },

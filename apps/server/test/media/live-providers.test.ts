@@ -95,11 +95,10 @@ describe('BambuserProvider', () => {
 
   it('gives up after the timeout', async () => {
     const provider = new BambuserProvider({ apiKey: API_KEY, baseUrl: `${baseUrl}/slow`, timeoutMs: 300 });
-    const started = Date.now();
+    // The stand-in's /slow/ never answers: only the provider's own timeout can end the call.
     await expect(provider.createStream(input)).rejects.toThrow(
       'Bambuser API did not answer POST /applications within 0.3 s',
     );
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('reports an unreachable API', async () => {
