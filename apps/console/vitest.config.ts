@@ -8,7 +8,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
-    // jsdom renders antd slowly on a 2-core machine running the whole suite: the history timeline takes 18-22 s there.
-    testTimeout: 60_000,
+    // A bound on a hung test, never a wait: findBy/waitFor end as soon as what they wait for is on screen. No test
+    // may need more (issue 27 item 5); the slowest, the wizard's Night defaults, took 27 s with seven suites on 2 cores.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

@@ -8,6 +8,8 @@ export default defineConfig({
     name: 'server',
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // Bounds on a hung test or hook, never waits. No test above 30 s (issue 27 item 5); a file's beforeAll may take
+    // longer, since it starts the one server (or CLI database) all of the file's tests share.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
