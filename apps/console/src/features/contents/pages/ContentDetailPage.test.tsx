@@ -71,7 +71,7 @@ const rotations = (requests: { method: string; path: string }[]) =>
 const keyDialog = () => screen.getByRole('dialog');
 
 // The first render transforms the page's whole chunk: slow on a cold cache.
-describe('Content detail of a live content', { timeout: 60_000 }, () => {
+describe('Content detail of a live content', () => {
   it('shows a content editor the RTMP URL and the key masked until Show, each copyable', async () => {
     const user = userEvent.setup();
     setup('DS_MK');

@@ -55,7 +55,7 @@ function mockPages() {
   });
 }
 
-describe('Content list page', { timeout: 60_000 }, () => {
+describe('Content list page', () => {
   it('fetches the next page by itself after an empty one, and offers Details to DS_MK', async () => {
     const { requests } = mockPages();
     renderApp('/contents/list', userWith('DS_MK', { region: '' }));
@@ -113,7 +113,7 @@ describe('Content list page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('Content list play modal of a live content', { timeout: 60_000 }, () => {
+describe('Content list play modal of a live content', () => {
   it('shows whether it is on air and the live image while off air, without its key', async () => {
     const user = userEvent.setup();
     const stream: TContent = {

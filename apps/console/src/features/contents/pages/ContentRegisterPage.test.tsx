@@ -12,7 +12,7 @@ function setup() {
 }
 
 // The first render transforms the page's whole chunk (antd pickers, upload): slow on a cold cache.
-describe('Content register page', { timeout: 60_000 }, () => {
+describe('Content register page', () => {
   it('names the content after the chosen file and enables Register once a display pattern is chosen', async () => {
     const user = userEvent.setup();
     setup();

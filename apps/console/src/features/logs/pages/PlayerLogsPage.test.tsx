@@ -16,7 +16,7 @@ const log = (n: number, from: string, to: string) => ({
 
 afterEach(() => useScreenStateStore.getState().clearAll());
 
-describe('Player logs (issue 9.15)', { timeout: 60_000 }, () => {
+describe('Player logs (issue 9.15)', () => {
   it('tells log files apart by their time range and shows the active filters, which can be cleared', async () => {
     useScreenStateStore.getState().update('deviceLogs', { criteria: { level: 'ERROR' } });
     const { requests } = mockFetch({

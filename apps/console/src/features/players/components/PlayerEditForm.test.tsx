@@ -7,7 +7,7 @@ import { mockFetch } from '../../../test/fetchMock';
 import { PlayerEditForm } from './PlayerEditForm';
 
 describe('Player detail edit: time zone', () => {
-  it("lets an editor pick another zone of the player's country and saves it", { timeout: 60_000 }, async () => {
+  it("lets an editor pick another zone of the player's country and saves it", async () => {
     mockFetch({});
     const onSave = vi.fn();
     const user = userEvent.setup();
@@ -22,7 +22,7 @@ describe('Player detail edit: time zone', () => {
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ time_zone: 'America/Los_Angeles' }));
   });
 
-  it('sends no zone when only the note changes', { timeout: 60_000 }, async () => {
+  it('sends no zone when only the note changes', async () => {
     mockFetch({});
     const onSave = vi.fn();
     const user = userEvent.setup();
@@ -45,7 +45,7 @@ describe('Player detail edit: time zone', () => {
     expect(onSave.mock.calls[0]?.[0]).toMatchObject({ memo: 'window' });
   });
 
-  it("offers to put right a zone that is not one of the country's", { timeout: 60_000 }, async () => {
+  it("offers to put right a zone that is not one of the country's", async () => {
     mockFetch({});
     const onSave = vi.fn();
     const user = userEvent.setup();
@@ -65,9 +65,7 @@ describe('Player detail edit: time zone', () => {
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ time_zone: 'Asia/Tokyo' }));
   });
 
-  it("gives a corrected country its own zone: the new country's default replaces one that no longer fits", {
-    timeout: 60_000,
-  }, async () => {
+  it("gives a corrected country its own zone: the new country's default replaces one that no longer fits", async () => {
     mockFetch({});
     const onSave = vi.fn();
     const user = userEvent.setup();

@@ -74,9 +74,7 @@ describe('Register player, step 1 (SPEC 4 and 5)', () => {
     expect(await screen.findByText('Please enter the store code (4 digits)')).toBeInTheDocument();
   });
 
-  it('enables Register only with country, valid store code, store name and display pattern; Enter submits', {
-    timeout: 60_000,
-  }, async () => {
+  it('enables Register only with country, valid store code, store name and display pattern; Enter submits', async () => {
     mockFetch({});
     const user = userEvent.setup();
     const onSubmit = vi.fn();
@@ -112,7 +110,7 @@ describe('Register player, step 1 (SPEC 4 and 5)', () => {
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
   });
 
-  it('shows the single zone of a one-zone country as text, with nothing to choose', { timeout: 60_000 }, async () => {
+  it('shows the single zone of a one-zone country as text, with nothing to choose', async () => {
     mockFetch({});
     const user = userEvent.setup();
     const drafts: StoreDraft[] = [];
@@ -124,9 +122,7 @@ describe('Register player, step 1 (SPEC 4 and 5)', () => {
     expect(drafts.at(-1)?.time_zone).toBe('Asia/Tokyo');
   });
 
-  it("offers the zones of a country with several, its default first, and keeps the user's pick", {
-    timeout: 60_000,
-  }, async () => {
+  it("offers the zones of a country with several, its default first, and keeps the user's pick", async () => {
     mockFetch({});
     const user = userEvent.setup();
     const drafts: StoreDraft[] = [];

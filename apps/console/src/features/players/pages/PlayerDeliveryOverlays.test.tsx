@@ -28,7 +28,7 @@ function mockPlayers() {
   });
 }
 
-describe('Player list: device playing list and device help overlays', { timeout: 120_000 }, () => {
+describe('Player list: device playing list and device help overlays', () => {
   it('opens what a player is playing from its delivery line, with the plan version it applied', async () => {
     mockPlayers();
     const user = userEvent.setup();

@@ -6,7 +6,7 @@ import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 
 describe('Player detail: time zone', () => {
-  it("shows the configured zone, and the player's own report when it differs", { timeout: 60_000 }, async () => {
+  it("shows the configured zone, and the player's own report when it differs", async () => {
     mockFetch({
       'GET /api/devices/DVTEST': () =>
         success({ devices: [testDevice({ time_zone: 'America/Chicago', reported_time_zone: 'Europe/Berlin' })] }),
@@ -18,7 +18,7 @@ describe('Player detail: time zone', () => {
     ).toBeInTheDocument();
   });
 
-  it('says nothing more when the player reports the configured zone', { timeout: 60_000 }, async () => {
+  it('says nothing more when the player reports the configured zone', async () => {
     mockFetch({
       'GET /api/devices/DVTEST': () =>
         success({ devices: [testDevice({ region: 'JP', time_zone: 'Asia/Tokyo', reported_time_zone: 'Asia/Tokyo' })] }),
@@ -30,9 +30,7 @@ describe('Player detail: time zone', () => {
 });
 
 describe('Player detail: confirmed delivery', () => {
-  it('shows pending since when the plan changed, what is on screen, storage and a clock that is off', {
-    timeout: 60_000,
-  }, async () => {
+  it('shows pending since when the plan changed, what is on screen, storage and a clock that is off', async () => {
     const since = new Date(Date.now() - 5 * 60_000).toISOString();
     mockFetch({
       'GET /api/devices/DVTEST': () =>
@@ -72,7 +70,7 @@ describe('Player detail: confirmed delivery', () => {
     expect(screen.getByText('1.2.0')).toBeInTheDocument();
   });
 
-  it('says up to date, with no clock flag, once the player applied the plan', { timeout: 60_000 }, async () => {
+  it('says up to date, with no clock flag, once the player applied the plan', async () => {
     mockFetch({
       'GET /api/devices/DVTEST': () =>
         success({ devices: [testDevice({ delivery: testDelivery({ state: 'up_to_date', clock_skew_ms: 800 }) })] }),
@@ -83,7 +81,7 @@ describe('Player detail: confirmed delivery', () => {
     expect(screen.queryByText('Plays not recorded')).not.toBeInTheDocument();
   });
 
-  it('shows the plays the player could not record, with what it means on hover', { timeout: 60_000 }, async () => {
+  it('shows the plays the player could not record, with what it means on hover', async () => {
     mockFetch({
       'GET /api/devices/DVTEST': () =>
         success({

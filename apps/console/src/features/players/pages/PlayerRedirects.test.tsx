@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch, success } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 
-describe('player screens without a player (SPEC.md section 4, issue 9.14)', { timeout: 60_000 }, () => {
+describe('player screens without a player (SPEC.md section 4, issue 9.14)', () => {
   it.each(['/device/detail', '/device/logs'])('%s goes to the player list', async (path) => {
     mockFetch({
       'GET /api/devices': () =>

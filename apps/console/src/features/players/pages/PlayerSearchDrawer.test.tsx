@@ -58,7 +58,7 @@ async function chooseTag(user: ReturnType<typeof userEvent.setup>, field: string
   await waitFor(() => expect(screen.queryByRole('checkbox', { name: tag })).not.toBeInTheDocument());
 }
 
-describe('Player search drawer: nested pickers (issue 9.7)', { timeout: 120_000 }, () => {
+describe('Player search drawer: nested pickers (issue 9.7)', () => {
   it('keeps the drawer and what was typed while the country and tag pickers are used, and searches with them', async () => {
     const { requests } = mockPlayers();
     const user = userEvent.setup();
@@ -97,7 +97,7 @@ describe('Player search drawer: nested pickers (issue 9.7)', { timeout: 120_000 
   });
 });
 
-describe('Player search drawer: Back with a nested picker open', { timeout: 120_000 }, () => {
+describe('Player search drawer: Back with a nested picker open', () => {
   it('closes the picker first, then the drawer, and stays on the list after a direct load', async () => {
     mockPlayers();
     const user = userEvent.setup();

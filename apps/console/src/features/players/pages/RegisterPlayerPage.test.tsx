@@ -31,7 +31,7 @@ const WAITING = { is_activated: false, activated_at: null, wrong_pin_attempts: 0
 
 afterEach(() => useRegistrationDraft.getState().set('', EMPTY_DRAFT));
 
-describe('Register player, PIN step (issue 9.11)', { timeout: 60_000 }, () => {
+describe('Register player, PIN step (issue 9.11)', () => {
   it('lists the step-1 fields, waits for the player, and says complete only once it has paired', async () => {
     fillDraft();
     let paired = false;

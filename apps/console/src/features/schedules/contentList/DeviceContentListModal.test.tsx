@@ -37,7 +37,7 @@ async function openModal(role: Role) {
 }
 
 describe('Device content list modal', () => {
-  it('shows the schedule, its range in the player zone and its contents', { timeout: 60_000 }, async () => {
+  it('shows the schedule, its range in the player zone and its contents', async () => {
     const { requests } = mockPlayerList();
     const { dialog } = await openModal('DS_MK');
     expect(within(dialog).getByText('2026-11-20 – 2026-12-31')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('Device content list modal', () => {
     expect(requests.find((r) => r.path === '/api/schedules')?.query.get('device_code')).toBe('DVTEST');
   });
 
-  it('offers Duplicate to DS_MK and leads to the copy steps', { timeout: 60_000 }, async () => {
+  it('offers Duplicate to DS_MK and leads to the copy steps', async () => {
     mockPlayerList();
     const { user, dialog, router } = await openModal('DS_MK');
     await user.click(within(dialog).getByRole('button', { name: 'Duplicate schedule' }));
@@ -64,7 +64,7 @@ describe('Device content list modal', () => {
     expect(router.state.location.search).toBe('?schedule_id=s1');
   });
 
-  it('shows no Duplicate to DS_LHQBIZ, who may still change the schedule', { timeout: 60_000 }, async () => {
+  it('shows no Duplicate to DS_LHQBIZ, who may still change the schedule', async () => {
     mockPlayerList();
     const { user, dialog, router } = await openModal('DS_LHQBIZ');
     expect(within(dialog).queryByRole('button', { name: 'Duplicate schedule' })).not.toBeInTheDocument();
@@ -73,9 +73,7 @@ describe('Device content list modal', () => {
     expect(router.state.location.search).toBe('?schedule_id=s1&device_code=DVTEST&from=list');
   });
 
-  it('locks Change content and Change schedule once a live-first schedule has started', {
-    timeout: 60_000,
-  }, async () => {
+  it('locks Change content and Change schedule once a live-first schedule has started', async () => {
     const live = scheduleOf({
       first_content_live: true,
       available_date_from: day(-1),
@@ -92,7 +90,7 @@ describe('Device content list modal', () => {
     expect(within(dialog).getByText(/has started and its first content is a live stream/)).toBeInTheDocument();
   });
 
-  it('keeps them open for a live-first schedule that has not started yet', { timeout: 60_000 }, async () => {
+  it('keeps them open for a live-first schedule that has not started yet', async () => {
     const live = scheduleOf({
       first_content_live: true,
       available_date_from: day(2),
@@ -108,7 +106,7 @@ describe('Device content list modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Change schedule' })).toBeEnabled();
   });
 
-  it('switches between the player schedules, current and next marked', { timeout: 60_000 }, async () => {
+  it('switches between the player schedules, current and next marked', async () => {
     const current = scheduleOf();
     const next = scheduleOf({
       schedule_id: 's2',

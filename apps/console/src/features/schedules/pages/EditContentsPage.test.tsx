@@ -74,7 +74,7 @@ async function saveAndConfirm(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Edit contents', () => {
-  it('reorders by buttons, removes by index and sends only the contents', { timeout: 60_000 }, async () => {
+  it('reorders by buttons, removes by index and sends only the contents', async () => {
     const user = userEvent.setup();
     const { requests } = mockEdit();
     const { router } = renderApp(PATH, userWith('DS_MK', { region: '' }));
@@ -98,7 +98,7 @@ describe('Edit contents', () => {
     expect(await screen.findByText('The playlist has been saved')).toBeInTheDocument();
   });
 
-  it('adds contents of the same family only, and sends a renamed playlist', { timeout: 60_000 }, async () => {
+  it('adds contents of the same family only, and sends a renamed playlist', async () => {
     const user = userEvent.setup();
     const { requests } = mockEdit();
     renderApp(PATH, userWith('DS_ST', { region: 'US', shop_no: '0012' }));
@@ -124,7 +124,7 @@ describe('Edit contents', () => {
     });
   });
 
-  it('moves a row dropped onto another', { timeout: 60_000 }, async () => {
+  it('moves a row dropped onto another', async () => {
     mockEdit();
     renderApp(PATH, userWith('DS_MK', { region: '' }));
     await screen.findByLabelText('Playlist name', {}, SLOW);
@@ -141,7 +141,7 @@ describe('Edit contents', () => {
     expect(screen.getByText('Store map moved to position 1')).toBeInTheDocument();
   });
 
-  it('refuses to save an empty playlist name', { timeout: 60_000 }, async () => {
+  it('refuses to save an empty playlist name', async () => {
     const user = userEvent.setup();
     const { requests } = mockEdit();
     renderApp(PATH, userWith('DS_MK', { region: '' }));

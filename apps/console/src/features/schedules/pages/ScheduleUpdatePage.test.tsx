@@ -32,7 +32,7 @@ async function confirm(user: ReturnType<typeof userEvent.setup>, title: string, 
 }
 
 describe('Schedule update', () => {
-  it('sends only the changed fields with the browser zone, then shows the player', { timeout: 60_000 }, async () => {
+  it('sends only the changed fields with the browser zone, then shows the player', async () => {
     const user = userEvent.setup();
     const { requests } = mockSchedule();
     const { router } = renderApp(PATH, userWith('DS_MK', { region: '' }));
@@ -62,9 +62,7 @@ describe('Schedule update', () => {
     expect(await screen.findByText('The schedule has been updated')).toBeInTheDocument();
   });
 
-  it('shows the player and the message when the refresh after the update brings a new version', {
-    timeout: 60_000,
-  }, async () => {
+  it('shows the player and the message when the refresh after the update brings a new version', async () => {
     const user = userEvent.setup();
     let version = schedule.updated_at;
     // As the server does: the schedule read again after the write carries its new version.
@@ -87,7 +85,7 @@ describe('Schedule update', () => {
     expect(await screen.findByText('The schedule has been updated')).toBeInTheDocument();
   });
 
-  it('shows a field error and sends nothing when the name is emptied', { timeout: 60_000 }, async () => {
+  it('shows a field error and sends nothing when the name is emptied', async () => {
     const user = userEvent.setup();
     const { requests } = mockSchedule();
     renderApp(PATH, userWith('DS_MK', { region: '' }));
@@ -97,7 +95,7 @@ describe('Schedule update', () => {
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
-  it('deletes after the scheduleDelete confirmation and goes to the player detail', { timeout: 60_000 }, async () => {
+  it('deletes after the scheduleDelete confirmation and goes to the player detail', async () => {
     const user = userEvent.setup();
     const { requests } = mockSchedule();
     const { router } = renderApp(PATH, userWith('DS_ST', { region: 'US', shop_no: '0012' }));
@@ -111,7 +109,7 @@ describe('Schedule update', () => {
     expect(await screen.findByText('The schedule has been deleted')).toBeInTheDocument();
   });
 
-  it('sends the user to the player list without a schedule or a player', { timeout: 60_000 }, async () => {
+  it('sends the user to the player list without a schedule or a player', async () => {
     mockSchedule();
     const { router } = renderApp('/device/scheduleupdate?device_code=DVTEST', userWith('DS_MK', { region: '' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/device/list'));

@@ -49,7 +49,7 @@ function renderDetail() {
 }
 
 describe('Player detail: schedule timeline', () => {
-  it('spans today 00:00 to 9 days ahead and marks current and next', { timeout: 60_000 }, async () => {
+  it('spans today 00:00 to 9 days ahead and marks current and next', async () => {
     renderDetail();
     const rows = await screen.findAllByTestId('timeline-row', {}, SLOW);
     expect(screen.getByTestId('timeline-range')).toHaveTextContent(`${today} 00:00 – ${day(9)} 23:59:59.999`);
@@ -65,7 +65,7 @@ describe('Player detail: schedule timeline', () => {
     expect(within(rows[0] as HTMLElement).getAllByTestId('timeline-bar')).toHaveLength(3);
   });
 
-  it('offers zoom to 10 days only on a month-long span', { timeout: 60_000 }, async () => {
+  it('offers zoom to 10 days only on a month-long span', async () => {
     const user = userEvent.setup();
     render(
       <Providers>
@@ -89,7 +89,7 @@ describe('Player detail: schedule timeline', () => {
     expect(screen.queryByRole('button', { name: /Zoom to 10 days/ })).not.toBeInTheDocument();
   });
 
-  it('opens the device content list on the schedule clicked', { timeout: 60_000 }, async () => {
+  it('opens the device content list on the schedule clicked', async () => {
     const user = userEvent.setup();
     renderDetail();
     await user.click(await screen.findByRole('button', { name: 'Open the contents of Weekend sale' }, SLOW));
@@ -99,7 +99,7 @@ describe('Player detail: schedule timeline', () => {
 });
 
 describe('Player detail: what plays when', () => {
-  it('names the winner, the schedule it hides, and the idle fallback', { timeout: 60_000 }, async () => {
+  it('names the winner, the schedule it hides, and the idle fallback', async () => {
     renderDetail();
     const answer = await screen.findByTestId('effective-answer', {}, SLOW);
     expect(within(answer).getByText('Plays:')).toBeInTheDocument();

@@ -98,7 +98,7 @@ function preset(players = [TOKYO], contents: TContent[] = [], mode: 'new' | 'dup
   update(screens.contents, { selection: contents.map(toWizardContent) });
 }
 
-describe('schedule wizard, player step (issue 10)', { timeout: 60_000 }, () => {
+describe('schedule wizard, player step (issue 10)', () => {
   it.each<[Role, { filter: boolean; all: boolean; column: string; absent: string }]>([
     ['DS_MK', { filter: true, all: true, column: 'Tags', absent: 'Floor map' }],
     ['DS_LHQBIZ', { filter: true, all: true, column: 'Tags', absent: 'Floor map' }],
@@ -156,7 +156,7 @@ describe('schedule wizard, player step (issue 10)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('schedule wizard, redirects (issue 10)', { timeout: 60_000 }, () => {
+describe('schedule wizard, redirects (issue 10)', () => {
   it('sends the content step without players back to the player step', async () => {
     mockFetch({ 'GET /api/devices': devicesReply });
     const { router } = renderApp('/schedule/selectcontent', userWith('DS_MK'));
@@ -177,7 +177,7 @@ describe('schedule wizard, redirects (issue 10)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('schedule wizard, content step (issue 10)', { timeout: 60_000 }, () => {
+describe('schedule wizard, content step (issue 10)', () => {
   it('reloads the list with the first pick kind: images and movies, then live only', async () => {
     preset([TOKYO]);
     const { requests } = mockFetch({
@@ -212,7 +212,7 @@ describe('schedule wizard, content step (issue 10)', { timeout: 60_000 }, () => 
   });
 });
 
-describe('schedule wizard, setting step (issue 10)', { timeout: 60_000 }, () => {
+describe('schedule wizard, setting step (issue 10)', () => {
   it('starts from the Night defaults, marks the missing name, then sends after the scheduleSetting dialog', async () => {
     preset([TOKYO, OSAKA], [content(1), content(2)]);
     useScreenStateStore.getState().update(PLAYER_LIST_SCREEN, { criteria: { shop_name: 'old search' }, page: 3 });
@@ -303,7 +303,7 @@ describe('schedule wizard, setting step (issue 10)', { timeout: 60_000 }, () => 
   });
 });
 
-describe('duplicate schedule (issue 10)', { timeout: 120_000 }, () => {
+describe('duplicate schedule (issue 10)', () => {
   it('prefills contents and setting from the schedule, players anew, and sends through duplicate', async () => {
     const posted: MockRequest[] = [];
     mockFetch({

@@ -9,7 +9,7 @@ import { chooseType, fill, listOf, settingOf, tagFields } from '../../../test/ta
 const frit = userWith('DS_FRIT');
 const stored = settingOf({ id: 'k1', key: 'k1', value: 'winter', en: 'Winter', note: 'cold' });
 
-describe('Tag detail page', { timeout: 60_000 }, () => {
+describe('Tag detail page', () => {
   it('goes to the tag list without a key', async () => {
     mockFetch({ 'GET /api/setting': () => listOf([]) });
     const { router } = renderApp('/setting/detail', frit);

@@ -5,7 +5,7 @@ import { mockFetch } from '../../../test/fetchMock';
 import { renderApp, userWith } from '../../../test/renderApp';
 import { listOf, settingOf } from '../../../test/tags';
 
-describe('Tag list page', { timeout: 60_000 }, () => {
+describe('Tag list page', () => {
   it('cuts a long note with an ellipsis and shows it whole in a tooltip', async () => {
     const user = userEvent.setup();
     const note = 'Used for the spring campaign in every flagship store of the region '.repeat(4).trim();

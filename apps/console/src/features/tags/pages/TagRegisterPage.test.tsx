@@ -9,7 +9,7 @@ import { chooseType, fill, listOf, settingOf, tagFields } from '../../../test/ta
 const frit = userWith('DS_FRIT');
 
 // Each test fills six fields and a dropdown through antd: slow on a busy machine.
-describe('Tag register page', { timeout: 60_000 }, () => {
+describe('Tag register page', () => {
   it('shows the placeholders and enables Reset on any change, Register once the required fields are filled', async () => {
     const user = userEvent.setup();
     mockFetch({ 'GET /api/setting': () => listOf([settingOf()]) });
