@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { AREAS, COUNTRIES, LOCATIONS, MESSAGES, ROLES, ROUTES, STORE_TYPES } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
 import enFirstLoad from './en.json';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { MESSAGES } from '@signage/domain';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { CONTENT_MESSAGES, CONTENT_NAME_MAX, MAX_UPLOAD_BYTES, MESSAGES } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
 import { progressOf } from './api';
