@@ -17,9 +17,14 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const failedTests = [];
 
+/** Seconds per step, printed at the end (docs/testing.md keeps a table of them). */
+const durations = [];
+
 function run(label, command, args, env = {}) {
   console.info(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  durations.push(`${label} ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return result.status === 0;
 }
 
@@ -139,6 +144,7 @@ if (want('build') || want('e2e')) check('console build', 'npm', ['run', '--silen
 if (want('build')) check('bundle budget', 'node', ['apps/console/scripts/bundle-size.mjs']);
 if (want('e2e')) playwright();
 
+console.info(`\nSeconds per step: ${durations.join(', ')}`);
 // The failed tests by name, last, so that a log cut to its tail still says which ones.
 if (failedTests.length > 0) console.info(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length > 0) console.info(`\nFailed: ${failures.join(', ')}`);
