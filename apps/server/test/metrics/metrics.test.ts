@@ -13,10 +13,17 @@ import { parseExposition, sampleValue } from './format';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 
+const logged: string[] = [];
 let off: TestApp;
 let on: TestApp;
 beforeAll(async () => {
-  [off, on] = await Promise.all([createTestApp(), createTestApp({ config: { metricsToken: TOKEN } })]);
+  [off, on] = await Promise.all([
+    createTestApp(),
+    createTestApp({
+      config: { metricsToken: TOKEN, logLevel: 'info' },
+      logStream: { write: (line) => logged.push(line) },
+    }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([off?.close(), on?.close()]);
@@ -73,6 +80,18 @@ describe('METRICS_TOKEN', () => {
     for (const name of ['process_cpu_user_seconds_total', 'signage_push_connections', 'signage_db_pool_waiting']) {
       expect(parsed.some((s) => s.name === name)).toBe(true);
     }
+  });
+
+  it('logs an answered scrape at debug only, a refused one at info', async () => {
+    const scrapeLines = () =>
+      logged
+        .map((line) => JSON.parse(line) as { level: number; req?: { url?: string } })
+        .filter((l) => l.req?.url === '/metrics');
+    logged.length = 0;
+    expect((await scrape(on)).statusCode).toBe(200);
+    expect(scrapeLines()).toEqual([]);
+    expect((await scrape(on, {})).statusCode).toBe(401);
+    expect(scrapeLines().map((line) => line.level)).toEqual([30]);
   });
 });
 
