@@ -1,7 +1,7 @@
 // The import boundaries of ARCHITECTURE.md section 2, checked by `npm run lint:deps` (and `npm test`'s lint step).
 // Layers, lowest first:
 //   packages/domain  <-  packages/agent-client  <-  apps/{server,console,player}   (apps never import each other)
-//   server: infrastructure (db, blob, config, http, auth, audit, push, live, media, console)
+//   server: infrastructure (db, blob, config, http, auth, audit, push, live, media, console, metrics)
 //           <- modules/<name> (features; each reached through its index.ts)
 //           <- agent (the player protocol, which uses the modules)
 //           <- composition (app.ts, registry.ts, server.ts, main.ts, cli.ts, admin/, demo.ts)
@@ -9,7 +9,7 @@
 //           <- features/<name> (never each other)  <-  app (router, shell, providers)
 // Exceptions are named, with the work that removes them.
 const SERVER = '^apps/server/src/';
-const INFRA = `${SERVER}(db|blob|http|auth|audit|push|live|media|console)/|${SERVER}(config|paths|stdin)\\.ts$`;
+const INFRA = `${SERVER}(db|blob|http|auth|audit|push|live|media|console|metrics)/|${SERVER}(config|paths|stdin)\\.ts$`;
 const COMPOSITION = `${SERVER}(admin/|(app|registry|server|main|cli|demo)\\.ts$)`;
 const CONSOLE = '^apps/console/src/';
 

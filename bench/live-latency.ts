@@ -1,6 +1,6 @@
 /**
  * The embedded live ingest's latency (issue 14): the product started as `npm start` starts it, a live content
- * registered, then ROUNDS times ffmpeg publishes a 25 fps test pattern with a keyframe a second, as the README
+ * registered, then ROUNDS times ffmpeg publishes a 25 fps test pattern with a keyframe a second, as docs/live-streams.md
  * says, and the HLS is polled through the console's route (every 50 ms):
  * - ffmpeg start to on air (the on_publish hook), and on_publish to the first playlist with a segment;
  * - for 8 s of steady streaming, how late each segment is listed after the last frame it holds was sent

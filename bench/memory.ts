@@ -1,5 +1,5 @@
 /**
- * Resident memory of one server process on the embedded database (ARCHITECTURE.md section 7, README
+ * Resident memory of one server process on the embedded database (ARCHITECTURE.md section 7, docs/performance.md
  * "Memory", issue 15 item 4). Starts the product as `npm start` does (the built server on plain node, fresh
  * DATA_DIR, PGlite) and reads its memory from /proc:
  * - after the first start (the build's migrated empty database copied in, the admin account);

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { registerPlayer } from './console/player';
 import { registerConsole } from './console/static';
 import type { Database } from './db/client';
+import { instrumentsOf } from './db/instruments';
 import { registerArrival } from './http/arrival';
 import { registerCsrfGuard } from './http/csrf';
 import { failure } from './http/envelope';
@@ -23,8 +24,10 @@ import {
   registerSecurityHeaders,
 } from './http/security';
 import { validatorCompiler } from './http/validation';
+import { registerMetrics, registerMetricsOff } from './metrics';
 import { createContentProcessing, createMediaDeps } from './modules/contents';
 import { changeManifests, heartbeatsSettled } from './modules/devices';
+import { readFleet } from './modules/fleet';
 import { endEveryBroadcast } from './modules/live';
 import { startOrphanSweeps } from './modules/orphans';
 import { startPlayPruning } from './modules/plays';
@@ -189,6 +192,16 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => contentProcessing.stop());
   app.decorate('contentProcessing', contentProcessing);
+  // /metrics (METRICS_TOKEN): the request hook goes on the root, so it sees every route registered below.
+  if (config.metricsToken) {
+    registerMetrics(app, {
+      token: config.metricsToken,
+      database: instrumentsOf(db),
+      pushConnections: () => hub.size,
+      processingQueue: () => contentProcessing.size(),
+      fleet: () => readFleet(db),
+    });
+  } else registerMetricsOff(app);
   // Media a crash left without its row, and upload temp files: swept once ready, then hourly (in the background).
   let orphanSweeps: ReturnType<typeof startOrphanSweeps> | undefined;
   app.addHook('onReady', async () => {

@@ -84,6 +84,11 @@ export type Config = {
    * X-Forwarded-For past the per-address throttles. Name the real load balancer's address instead.
    */
   trustProxy: boolean | string;
+  /**
+   * METRICS_TOKEN: the bearer token a Prometheus scrape of /metrics must carry (metrics/); undefined: /metrics
+   * is off (404). 16-256 visible ASCII characters.
+   */
+  metricsToken: string | undefined;
   /** Live platforms and the self-hosted ingest (see live/providers.ts and live/ingest). */
   live: LiveConfig;
   /** SAML single sign-on ('For FR Group'); undefined when SSO_IDP_SSO_URL is not set (the button then says so). */
@@ -234,6 +239,20 @@ function parseDeviceCacheEntries(value: string | undefined): number {
   return entries;
 }
 
+export const METRICS_TOKEN_LENGTH = { min: 16, max: 256 } as const;
+
+/** A bearer token: 16-256 visible ASCII characters (what an Authorization header carries as it is). */
+function parseMetricsToken(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const { min, max } = METRICS_TOKEN_LENGTH;
+  if (value.length < min || value.length > max || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be ${min}-${max} visible ASCII characters without spaces (e.g. openssl rand -hex 32), got ${value.length} characters`,
+    );
+  }
+  return value;
+}
+
 function parseLogLevel(value: string | undefined): LogLevel {
   if (value === undefined) return 'info';
   const level = value.toLowerCase();
@@ -352,6 +371,7 @@ export function loadConfig(env: Env = process.env): Config {
     orphanGraceMs: parseOrphanGrace(read(env, 'ORPHAN_GRACE_MINUTES')),
     deviceCacheEntries: parseDeviceCacheEntries(read(env, 'DEVICE_CACHE_ENTRIES')),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
+    metricsToken: parseMetricsToken(read(env, 'METRICS_TOKEN')),
     live: parseLive(env, base),
     sso: parseSso(env, base, port, publicUrl),
   };

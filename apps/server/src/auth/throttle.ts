@@ -1,5 +1,5 @@
 /**
- * The sign-in throttle policy (README "Sign-in and pairing throttles"). Counting is per ID and address
+ * The sign-in throttle policy (docs/throttles.md). Counting is per ID and address
  * pair, so a stranger guessing somebody's password from elsewhere only ever blocks themselves:
  * - 5 failures of one ID from one address within 15 minutes refuse that pair until the oldest leaves
  *   the window; a successful sign-in clears the pair;

@@ -14,6 +14,7 @@ import {
   PGLITE_SETTINGS,
   reason,
 } from './embedded';
+import { poolInstruments, proxyInstruments, setInstruments } from './instruments';
 import type { PgliteProxy } from './pgliteProxy';
 import { retryTransactions } from './retry';
 import * as schema from './schema';
@@ -60,6 +61,10 @@ export const outlivesThisProcess = (db: Database): boolean =>
 async function openPglite(opening: Promise<EmbeddedDatabase>): Promise<DatabaseHandle> {
   const { client, close } = await opening;
   const db = retryTransactions(drizzlePglite({ client: client as never, schema }));
+  setInstruments(
+    db,
+    proxyInstruments(() => client, Promise.resolve(client)),
+  );
   return { db: db as unknown as Database, kind: 'pglite', close };
 }
 
@@ -78,6 +83,15 @@ export function openingPglite(opening: Promise<EmbeddedDatabase>): DatabaseHandl
     listen: async (channel, callback) => (await client()).listen(channel, callback),
   };
   const db = retryTransactions(drizzlePglite({ client: waiting as never, schema }));
+  let proxy: PgliteProxy | undefined;
+  const open = opening.then((database) => {
+    proxy = database.client;
+    return proxy;
+  });
+  setInstruments(
+    db,
+    proxyInstruments(() => proxy, open),
+  );
   const opened = opening.then(() => undefined);
   opened.catch(() => {});
   return {
@@ -102,16 +116,21 @@ async function migratePostgres(url: string): Promise<void> {
   }
 }
 
+/** Connections each server process may hold on PostgreSQL. */
+const POOL_MAX = 10;
+
 async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
   try {
     await migratePostgres(url);
   } catch (error) {
     throw new DatabaseOpenError(`Cannot open the PostgreSQL database ${redactUrl(url)}: ${reason(error)}`);
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
   pool.on('error', (error) => options.onPoolError?.(error));
+  const instruments = poolInstruments(pool, POOL_MAX);
   // A deadlock or serialisation failure runs the transaction again (retry.ts), a bounded number of times.
   const db = retryTransactions(drizzlePg({ client: pool, schema }));
+  setInstruments(db, instruments);
   return { db: db as unknown as Database, kind: 'pg', close: once(() => pool.end()) };
 }
 

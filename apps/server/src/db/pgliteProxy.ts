@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { SERVER_ROOT } from '../paths';
 
@@ -34,7 +35,7 @@ export type ProxyTransaction = {
 };
 
 type SerialisedError = Record<string, unknown> & { name: string; message: string; stack?: string };
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; start: number };
 type Reply = { id: number; result?: unknown; error?: SerialisedError };
 type Notice = { notify: string; payload: string };
 type Start = { ready?: true; failed?: SerialisedError };
@@ -56,6 +57,8 @@ export class PgliteProxy {
   #nextId = 1;
   #openTransactions = 0;
   #stopped: Error | undefined;
+  /** Told each statement's time from send to answer, in seconds, while set (/metrics: db/instruments.ts). */
+  observeQueries: ((seconds: number) => void) | null = null;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -68,6 +71,7 @@ export class PgliteProxy {
       if (!pending) return;
       this.#pending.delete(message.id);
       this.#idle();
+      if (pending.start > 0) this.observeQueries?.((performance.now() - pending.start) / 1000);
       if (message.error) pending.reject(revive(message.error));
       else pending.resolve(message.result);
     });
@@ -146,12 +150,20 @@ export class PgliteProxy {
     if (this.#pending.size === 0 && this.#openTransactions === 0) this.#worker.unref();
   }
 
+  /** Requests sent to the database's thread and not answered yet (the one running and those queued behind it). */
+  get inFlight(): number {
+    return this.#pending.size;
+  }
+
   #call<T>(message: Record<string, unknown>): Promise<T> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     this.#worker.ref();
+    // Statements are timed (query, exec); a transaction's begin and end, listen and close are not.
+    const timed = this.observeQueries !== null && (message.op === 'query' || message.op === 'exec');
+    const start = timed ? performance.now() : 0;
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, start });
       this.#worker.postMessage({ ...message, id });
     });
   }

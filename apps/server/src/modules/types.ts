@@ -124,6 +124,8 @@ export type ContentProcessingPort = {
   resume(): Promise<number>;
   idle(): Promise<void>;
   stop(): Promise<void>;
+  /** Contents queued or being processed on this process now (/metrics). */
+  size(): number;
 };
 export type ModuleOptions = { deps: AppDeps };
 export type ModulePlugin = FastifyPluginAsyncZod<ModuleOptions>;

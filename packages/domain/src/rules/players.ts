@@ -16,7 +16,7 @@ export const PIN_LENGTH = 6;
 export const PIN_LIFETIME_MS = 30 * 60 * 1000;
 
 /**
- * Pairing guesses (README "Sign-in and pairing throttles"), counted in the database so every server
+ * Pairing guesses (docs/throttles.md), counted in the database so every server
  * process agrees, with the sign-in throttle's shape: a stranger's guesses cost only the stranger.
  * - per serial and address: 5 wrong PINs for one serial from one address within 15 minutes refuse that
  *   pair (429) until the oldest leaves the window; the installer at the player, guessing from its own

@@ -1,5 +1,6 @@
 /** The contents module: media contents, their uploads (multipart and tus) and their files. */
 export { contentBlobOwner } from './blobs';
+export { contentsProcessingSql } from './fleet';
 export { cleanUploadLeftovers, createMediaDeps } from './media-deps';
 export { type ContentView, presentContent } from './present';
 export { type ContentProcessing, createContentProcessing } from './processing';

@@ -62,6 +62,8 @@ export function createContentProcessing(deps: ProcessingDeps): ContentProcessing
   const queue: string[] = [];
   const queued = new Set<string>();
   let draining: Promise<void> | null = null;
+  /** 1 while a content is being processed (taken off the queue). */
+  let running = 0;
   let stopped = false;
 
   async function finish(contentId: string, change: Partial<typeof contents.$inferInsert>): Promise<boolean> {
@@ -124,10 +126,12 @@ export function createContentProcessing(deps: ProcessingDeps): ContentProcessing
     while (!stopped && queue.length > 0) {
       const contentId = queue.shift() as string;
       queued.delete(contentId);
+      running = 1;
       await processOne(contentId).catch((error: unknown) => {
         // Only the database can fail here (a row that could not be read or marked): a restart retries it.
         log.error({ err: error, contentId }, 'content processing could not record its outcome');
       });
+      running = 0;
     }
     draining = null;
   }
@@ -154,6 +158,7 @@ export function createContentProcessing(deps: ProcessingDeps): ContentProcessing
     async idle() {
       while (draining) await draining;
     },
+    size: () => queue.length + running,
     async stop() {
       stopped = true;
       queue.length = 0;

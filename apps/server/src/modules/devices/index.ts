@@ -3,6 +3,7 @@
  * (registrations, device logs, the player agent) reach players only through what this file exports.
  */
 
+export { fleetPlayersSql } from './fleet';
 export { HEARTBEAT_ORDER_HORIZON_MS, heartbeatsSettled, recordHeartbeat } from './heartbeats';
 export {
   type DeviceCursor,

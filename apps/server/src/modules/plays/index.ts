@@ -2,6 +2,7 @@ import type { TPlay } from '@signage/domain';
 import type { Database } from '../../db/client';
 import { addToContentRollup, advanceAcked, insertPlays, pruneRawPlays, readAcked } from './repo';
 
+export { playsWaitingSql } from './fleet';
 export {
   contentDays,
   deviceDays,
