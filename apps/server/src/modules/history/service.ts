@@ -10,12 +10,12 @@ import {
   NO_MORE_RESULTS,
   PAGE_SIZE,
   PLAY_HISTORY_PAGE,
-  padStoreCode,
   type TContentHistory,
   type TContentHistoryDetail,
   type TContentHistoryList,
   type THistoryDevice,
   type TPlayHistory,
+  typedStoreCode,
   utcDay,
   utcDaysBetween,
   type ZContentHistoryDetailQuery,
@@ -154,7 +154,7 @@ function decodeDeviceCursor(text: string | undefined): DeviceCursor | null {
 /** A store code as typed: digits are padded to four like the player forms do; anything else matches nothing. */
 function storeCodeOf(text: string | undefined): string | undefined {
   if (!text) return undefined;
-  return /^\d{1,4}$/.test(text) ? padStoreCode(text) : text;
+  return typedStoreCode(text) ?? text;
 }
 
 /**

@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Profile } from '@node-saml/node-saml';
-import { isCountry, isRegionBound, MESSAGES, type MessageKey, ROLES, type Role, type TUserInfo } from '@signage/domain';
+import {
+  isCountry,
+  isRegionBound,
+  isValidStoreCode,
+  MESSAGES,
+  type MessageKey,
+  ROLES,
+  type Role,
+  type TUserInfo,
+} from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import { endSession, hashToken, startSession } from '../../auth/sessions';
 import type { SsoConfig } from '../../config';
@@ -85,7 +94,7 @@ export function identityOf(sso: SsoConfig, profile: Profile): SsoIdentity {
   if (isRegionBound(authority) && region === '') {
     throw new SsoRefusal('ssoIncompleteProfile', `role ${authority} without region`);
   }
-  if (shopNo !== '' && !/^\d{4}$/.test(shopNo)) throw new SsoRefusal('ssoIncompleteProfile', `shop_no '${shopNo}'`);
+  if (shopNo !== '' && !isValidStoreCode(shopNo)) throw new SsoRefusal('ssoIncompleteProfile', `shop_no '${shopNo}'`);
   if (authority === 'DS_ST' && shopNo === '') throw new SsoRefusal('ssoIncompleteProfile', 'DS_ST without shop_no');
   return {
     userId,
