@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Profile } from '@node-saml/node-saml';
 import {
   isCountry,
@@ -12,6 +12,7 @@ import {
 } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import { endSession, hashToken, startSession } from '../../auth/sessions';
+import { sha256 } from '../../blob';
 import type { SsoConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
@@ -56,7 +57,7 @@ export function requireSso(sso: SsoConfig | undefined): SsoConfig {
 
 /** sha256 of the browser's state cookie: ties request, token and exchange to the browser that started. */
 export function stateHashOf(state: string): string {
-  return createHash('sha256').update(`sso-state:${state}`).digest('hex');
+  return sha256(`sso-state:${state}`);
 }
 
 /** The identity provider's login address for a new AuthnRequest, and the state the browser keeps. */
