@@ -19,7 +19,7 @@ import {
 import { scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { preparedPerDatabase, rawRows } from '../../db/prepared';
+import { executeRows, preparedPerDatabase, rawRows } from '../../db/prepared';
 import { devices, playerListVersion } from '../../db/schema';
 import { parseTimestamp } from '../../db/timestamps';
 import type { KeysetCursor } from '../../http/cursor';
@@ -314,9 +314,7 @@ export async function listDevices(
   } else {
     const where = [...baseConditions(filter, inline), ...filters];
     const cursor = page.cursor ? { at: page.cursor.at, key: page.cursor.key } : null;
-    const result = await db.execute(pageQuery(db, filter, where, cursor, page.limit, schedulesSql));
-    // Both drivers answer a raw query with `rows`, in the same form as rawRows.
-    found = (result as unknown as { rows: RawPageRow[] }).rows;
+    found = await executeRows<RawPageRow>(db, pageQuery(db, filter, where, cursor, page.limit, schedulesSql));
   }
   const first = found[0];
   const tagIds = found.map((row) => idsOf(row.tag_ids));
