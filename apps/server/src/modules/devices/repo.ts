@@ -26,6 +26,7 @@ import type { KeysetCursor } from '../../http/cursor';
 import { type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
 import type { PlayerSchedulesPort } from '../types';
 import type { Counted } from './counts';
+import { deliveryPendingSql } from './delivery';
 import type { DeviceListFilter } from './scope';
 import { idsOf, namedTags, tagged, tagIdsSql } from './tags';
 
@@ -40,12 +41,6 @@ export type DeviceRow = typeof devices.$inferSelect;
 
 /** The has-schedule test of the list filter, over this table's columns (see PlayerSchedulesPort). */
 export type ScheduledSql = PlayerSchedulesPort['scheduledSql'];
-
-/**
- * Confirmed delivery's 'pending' over this table: the player has reported what it plays, and the server's
- * plan for it changed since it last collected (manifest_version null) or differs from what it applied.
- */
-export const deliveryPendingSql = sql`(${devices.delivery} is not null and ${devices.manifestChangedAt} is not null and (${devices.manifestVersion} is null or ${devices.delivery}->>'applied_version' is distinct from ${devices.manifestVersion}))`;
 
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
