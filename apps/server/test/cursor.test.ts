@@ -67,6 +67,15 @@ describe('decodeCountedCursor', () => {
     expect(decodeCountedCursor(undefined, digest)).toBeNull();
   });
 
+  it('names a search by its filters, whatever their order, and tells apart searches that differ in a date', () => {
+    const since = (iso: string) => ({ region: 'JP', tags: ['a', 'b'], since: new Date(iso), shop: undefined });
+    expect(searchDigest({ tags: ['a', 'b'], region: 'JP', since: new Date('2026-01-01T00:00:00Z') })).toBe(
+      searchDigest(since('2026-01-01T00:00:00Z')),
+    );
+    expect(searchDigest(since('2026-01-02T00:00:00Z'))).not.toBe(searchDigest(since('2026-01-01T00:00:00Z')));
+    expect(searchDigest({ region: 'JP', tags: ['b', 'a'] })).not.toBe(searchDigest({ region: 'JP', tags: ['a', 'b'] }));
+  });
+
   it('refuses with 400 what is not a cursor of ours', () => {
     const bad = [
       'not base64 json',

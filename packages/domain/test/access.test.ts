@@ -14,6 +14,7 @@ import {
   ROUTES,
   redirectFor,
   sanitizeStoreCode,
+  typedStoreCode,
 } from '../src';
 
 describe('landing rule (SPEC 4)', () => {
@@ -117,5 +118,10 @@ describe('store code (SPEC 5)', () => {
         expect(padStoreCode(s)).toMatch(/^(\d{4})?$/);
       }),
     );
+  });
+  it('reads a typed code (search, address) as one to four digits, padded; anything else is none', () => {
+    expect(typedStoreCode('7')).toBe('0007');
+    expect(typedStoreCode('1234')).toBe('1234');
+    for (const text of ['', '12345', '12a', ' 12', '１２']) expect(typedStoreCode(text)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { AGENT_MESSAGES } from '@signage/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CachedDevice } from '../auth/guards';
+import { sha256 } from '../blob';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/envelope';
 import { type DeviceRow, findDeviceByTokenHash } from '../modules/devices';
@@ -33,7 +33,7 @@ declare module 'fastify' {
   }
 }
 
-export const hashDeviceToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashDeviceToken = (token: string) => sha256(token);
 
 /** The bearer token of an agent request, or undefined. */
 export function bearerToken(request: FastifyRequest): string | undefined {

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { type AgentClient, reconnectDelayMs, type TManifest } from '@signage/agent-client';
+import { sha256 } from '../blob';
 
 /** Poll period of a player whatever the push channel does (60 s, with up to 10 s of jitter). */
 export const POLL_MS = 60_000;
@@ -40,8 +40,8 @@ export function startSimulatedPlayer(options: SimulatedPlayerOptions) {
     for (const item of manifest.schedules.flatMap((s) => s.media)) {
       if (!item.url || verified.has(item.content_id)) continue;
       const bytes = Buffer.from(await (await client.media(item.content_id)).arrayBuffer());
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      if (bytes.length !== item.size || sha256 !== item.sha256) throw new Error(`media ${item.content_id} differs`);
+      if (bytes.length !== item.size || sha256(bytes) !== item.sha256)
+        throw new Error(`media ${item.content_id} differs`);
       verified.add(item.content_id);
     }
   }

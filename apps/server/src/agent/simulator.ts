@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AgentClientError, createAgentClient, type TPlay } from '@signage/agent-client';
 import type { LogLevel } from '@signage/domain';
+import { sha256 } from '../blob';
 
 /**
  * A command-line stand-in for store players: announces serials, pairs them with PINs staff issued,
@@ -113,8 +114,7 @@ export async function simulateManifest(options: SimulatorOptions, serial: string
     if (download) {
       for (const item of media.filter((m) => m.url)) {
         const bytes = Buffer.from(await (await client.media(item.content_id)).arrayBuffer());
-        const sha256 = createHash('sha256').update(bytes).digest('hex');
-        if (bytes.length !== item.size || sha256 !== item.sha256) {
+        if (bytes.length !== item.size || sha256(bytes) !== item.sha256) {
           throw new Error(`media ${item.content_id}: size or sha256 differs from the manifest`);
         }
         verified++;

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@signage/domain';
+import { LRUCache } from 'lru-cache';
 
 /** The PostgreSQL channel the database's own triggers (migration 0018) tell of writes that end cached entries. */
 export const AUTH_CACHE_CHANNEL = 'auth_cache';
@@ -25,39 +26,58 @@ export const AUTH_CACHE_MAX_ENTRIES = 20_000;
  */
 export const DEVICE_CACHE_MAX_ENTRIES = 250_000;
 
-type Entry<T> = { value: T; until: number };
-
 /**
- * A map bounded in size (least recently used goes first when full) and time (each entry's own `until`).
- * A Map keeps insertion order, so a hit is moved to the end and the first key is the least recently used.
+ * A map bounded in size (lru-cache: the least recently used goes first when full) and in time: each entry
+ * ends at its own `until` on the caller's clock (`now`), ended from `until` on. lru-cache's own TTL is not
+ * used: it reads its own clock and takes a start of 0 for none.
  */
-class Bounded<T> {
-  readonly map = new Map<string, Entry<T>>();
+export class ExpiringCache<T> {
+  // Values boxed and typed unknown inside: lru-cache's types are invariant in the value, and an
+  // AuthCache<U, D> must still stand for an AuthCache<U, unknown>.
+  private readonly cache: LRUCache<string, { value: unknown; until: number }> | null;
 
-  constructor(private readonly max: number) {}
+  constructor(max: number) {
+    this.cache = max > 0 ? new LRUCache({ max }) : null;
+  }
 
   get(key: string, now: number): T | undefined {
-    const entry = this.map.get(key);
+    const entry = this.cache?.get(key);
     if (!entry) return undefined;
-    this.map.delete(key);
-    if (now >= entry.until) return undefined;
-    this.map.set(key, entry);
-    return entry.value;
+    if (now >= entry.until) {
+      this.cache?.delete(key);
+      return undefined;
+    }
+    return entry.value as T;
   }
 
   set(key: string, value: T, until: number): void {
-    if (this.max <= 0) return;
-    this.map.delete(key);
-    if (this.map.size >= this.max) {
-      const oldest = this.map.keys().next().value;
-      if (oldest !== undefined) this.map.delete(oldest);
-    }
-    this.map.set(key, { value, until });
+    this.cache?.set(key, { value, until });
   }
 
-  /** Drops every expired entry (recency is not expiry order, so the whole map is read). */
+  delete(key: string): void {
+    this.cache?.delete(key);
+  }
+
+  /** The keys whose value `test` picks, expired ones included (a notification ends them either way). */
+  keysWhere(test: (value: T) => boolean): string[] {
+    const keys: string[] = [];
+    for (const [key, entry] of this.cache?.entries() ?? []) if (test(entry.value as T)) keys.push(key);
+    return keys;
+  }
+
+  /** Drops every expired entry (recency is not expiry order, so the whole cache is read). */
   sweep(now: number): void {
-    for (const [key, entry] of this.map) if (entry.until <= now) this.map.delete(key);
+    const ended: string[] = [];
+    for (const [key, entry] of this.cache?.entries() ?? []) if (entry.until <= now) ended.push(key);
+    for (const key of ended) this.cache?.delete(key);
+  }
+
+  clear(): void {
+    this.cache?.clear();
+  }
+
+  get size(): number {
+    return this.cache?.size ?? 0;
   }
 }
 
@@ -80,8 +100,8 @@ export type CachedSession<U> = { userPk: string; user: U; expiresAt: number; las
  * listener's state changed; tests wait for a peer process's cache with them.
  */
 export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
-  private readonly sessions: Bounded<CachedSession<U>>;
-  private readonly devices: Bounded<D>;
+  private readonly sessions: ExpiringCache<CachedSession<U>>;
+  private readonly devices: ExpiringCache<D>;
   private listening = false;
   private gen = 0;
   private sweepers: NodeJS.Timeout[] = [];
@@ -92,8 +112,8 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
     deviceEntries = DEVICE_CACHE_MAX_ENTRIES,
   ) {
     super();
-    this.sessions = new Bounded(AUTH_CACHE_MAX_ENTRIES);
-    this.devices = new Bounded(deviceEntries);
+    this.sessions = new ExpiringCache(AUTH_CACHE_MAX_ENTRIES);
+    this.devices = new ExpiringCache(deviceEntries);
   }
 
   /** Take before reading the database; hand to `putSession`/`putDevice` with what was read. */
@@ -128,7 +148,7 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
     if (!this.listening) return undefined;
     const entry = this.sessions.get(id, now);
     if (entry && now >= entry.expiresAt) {
-      this.sessions.map.delete(id);
+      this.sessions.delete(id);
       return undefined;
     }
     return entry;
@@ -153,22 +173,22 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
     this.gen++;
     const kind = payload.slice(0, 2);
     const keys = payload.slice(2).split(',');
-    if (kind === 's:') for (const id of keys) this.sessions.map.delete(id);
-    else if (kind === 'd:') for (const hash of keys) this.devices.map.delete(hash);
+    if (kind === 's:') for (const id of keys) this.sessions.delete(id);
+    else if (kind === 'd:') for (const hash of keys) this.devices.delete(hash);
     else if (kind === 'u:') {
       const users = new Set(keys);
-      for (const [id, entry] of this.sessions.map) if (users.has(entry.value.userPk)) this.sessions.map.delete(id);
+      for (const id of this.sessions.keysWhere((entry) => users.has(entry.userPk))) this.sessions.delete(id);
     } else this.clear();
     this.emit('invalidated', payload);
   }
 
   get size(): { sessions: number; devices: number } {
-    return { sessions: this.sessions.map.size, devices: this.devices.map.size };
+    return { sessions: this.sessions.size, devices: this.devices.size };
   }
 
   private clear(): void {
     this.gen++;
-    this.sessions.map.clear();
-    this.devices.map.clear();
+    this.sessions.clear();
+    this.devices.clear();
   }
 }

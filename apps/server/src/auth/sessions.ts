@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { SESSION_MAX_AGE_SECONDS, type TUserInfo } from '@signage/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sha256 } from '../blob';
 import type { Database } from '../db/client';
 import type { users } from '../db/schema';
 import type { AuthCache } from './cache';
@@ -15,7 +16,7 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 export type SessionUser = TUserInfo & { id: string; sessionId: string };
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256(token);
 }
 
 export function toUserInfo(user: typeof users.$inferSelect): TUserInfo {

@@ -1,7 +1,23 @@
-import { createHash } from 'node:crypto';
+import { type BinaryToTextEncoding, createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { configure } from 'safe-stable-stringify';
+
+/** The server's one sha256 of text or bytes (tokens, PINs, states, files held in memory): hex unless told. */
+export function sha256(data: string | Uint8Array, encoding: BinaryToTextEncoding = 'hex'): string {
+  return createHash('sha256').update(data).digest(encoding);
+}
+
+const stableStringify = configure({ deterministic: true, circularValue: TypeError });
+
+/**
+ * JSON with object keys sorted at every level (undefined members left out, as JSON.stringify does): one text
+ * for one value, whatever the key order, so its digest names the value (manifest versions, search digests).
+ */
+export function canonicalJson(value: unknown): string {
+  return stableStringify(value) ?? 'null';
+}
 
 /** A pass-through that measures what flows: byte count and sha256, without holding any of it. */
 export class HashingPassThrough extends Transform {

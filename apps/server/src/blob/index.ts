@@ -1,6 +1,6 @@
 export { createBlobStore, directReadOrigin, parseS3StorageUrl } from './create';
 export { DiskBlobStore } from './disk';
-export { HashingPassThrough, hashFile } from './hashing';
+export { canonicalJson, HashingPassThrough, hashFile, sha256 } from './hashing';
 export { assertValidKey, contentTypeForKey, DEFAULT_CONTENT_TYPE } from './keys';
 export { contentRange, parseRange, type ResolvedRange } from './range';
 export { S3BlobStore, type S3BlobStoreOptions } from './s3';

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Database } from './client';
 
 /**
@@ -27,4 +28,13 @@ export async function rawRows<R>(prepared: object, values: Record<string, unknow
   const all = (prepared as { all?: (values: Record<string, unknown>) => Promise<unknown[]> }).all;
   if (typeof all !== 'function') throw new Error('this driver has no raw rows for a prepared statement');
   return (await all.call(prepared, values)) as R[];
+}
+
+/**
+ * The rows of a raw query (`db.execute`), by column name and unmapped like rawRows: both drivers
+ * (node-postgres, PGlite) answer it with `rows`, though the query builder's types differ per driver.
+ */
+export async function executeRows<R>(db: Database, query: SQLWrapper): Promise<R[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: R[] }).rows;
 }

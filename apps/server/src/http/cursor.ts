@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { MESSAGES, ZText } from '@signage/domain';
 import { z } from 'zod';
+import { canonicalJson, sha256 } from '../blob';
 import { HttpError } from './envelope';
 
 /** A keyset position: the sort time and the tie-breaking key of the last row served. */
@@ -62,18 +62,7 @@ export type CountedCursor = KeysetCursor & { total: number | null };
 
 /** A short digest naming one search (its filters after the access rules), so a total is never reused for another. */
 export function searchDigest(search: unknown): string {
-  return createHash('sha256').update(canonicalJson(search)).digest('base64url').slice(0, 16);
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
+  return sha256(canonicalJson(search), 'base64url').slice(0, 16);
 }
 
 /**

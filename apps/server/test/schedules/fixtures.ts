@@ -41,6 +41,7 @@ export async function makeContent(
     displayPattern?: string;
     region?: string;
     licenseTo?: string | null;
+    thumbnailKey?: string | null;
   } = {},
 ) {
   const key = unique('k').toLowerCase();
@@ -54,6 +55,7 @@ export async function makeContent(
       region: options.region ?? 'JP',
       licenseTo: options.licenseTo ?? null,
       mediaKey: `contents/${key}/file`,
+      thumbnailKey: options.thumbnailKey ?? null,
       createdBy: 'test',
       ...(options.type === 'stream' ? { rtmpUrl: 'rtmp://live.test/app', streamKey: 'secret' } : {}),
     })

@@ -177,19 +177,28 @@ describe('contents in use and players deleted', () => {
     expect(message(response)).toBe(`${MESSAGES.scheduleContentInUse}: Spring`);
   });
 
-  it('deletes a content only ended schedules used; they keep its name', async () => {
+  it('deletes a content only ended schedules used; they keep its name, with no link to its media', async () => {
     const mk = await w.as('DS_MK');
     const player = await makePlayer(w.t.db, { timeZone: 'Pacific/Honolulu' });
-    const content = await makeContent(w.t.db, { name: 'Winter sale' });
+    const content = await makeContent(w.t.db, { name: 'Winter sale', thumbnailKey: 'contents/winter/thumbnail.jpg' });
     const ended = await storedSchedule(
       { dateFrom: dayFrom(-9, 'Pacific/Honolulu'), dateTo: dayFrom(-1, 'Pacific/Honolulu') },
       [content],
       [player],
     );
+    const before = (await call(w.t.app, mk, 'GET', `/api/schedules/${ended.id}`)).json().data;
+    expect(before.contents).toEqual([
+      expect.objectContaining({
+        content_id: content,
+        deleted: false,
+        thumbnail_url: expect.stringMatching(/thumbnail$/),
+      }),
+    ]);
     expectOk(await call(w.t.app, mk, 'DELETE', `/api/contents/${content}`));
     const read = (await call(w.t.app, mk, 'GET', `/api/schedules/${ended.id}`)).json().data;
+    // The media route serves no deleted content, so the answer links none (the same rule as the play history).
     expect(read.contents).toEqual([
-      expect.objectContaining({ content_id: content, name: 'Winter sale', deleted: true }),
+      expect.objectContaining({ content_id: content, name: 'Winter sale', deleted: true, thumbnail_url: null }),
     ]);
   });
 

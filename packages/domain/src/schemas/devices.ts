@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../catalog/constants';
 import { DISPLAY_PATTERN_VALUES } from '../catalog/displayPatterns';
 import { MESSAGES } from '../catalog/messages';
 import { LOCATIONS, STORE_TYPES } from '../catalog/places';
+import { STORE_CODE_PATTERN, TYPED_STORE_CODE_PATTERN } from '../rules/storeCode';
 import { ZOrder, ZSummary, ZText, zText } from './common';
 import { ZDeliveryReport, ZOnScreen } from './delivery';
 import { ZScheduleBrief } from './scheduleBrief';
@@ -117,9 +118,7 @@ export const ZDeviceListQuery = z.object({
   /** Only players whose delivery is pending (the plan changed and the player has not applied it yet). */
   delivery_pending: zBooleanish.optional(),
   region: ZText.trim().max(8).optional(),
-  shop_no: ZText.trim()
-    .regex(/^\d{1,4}$/, MESSAGES.enterStoreCode)
-    .optional(),
+  shop_no: ZText.trim().regex(TYPED_STORE_CODE_PATTERN, MESSAGES.enterStoreCode).optional(),
   display_pattern: zList(ZDisplayPatternValue).optional(),
   store_type: zList(ZStoreType).optional(),
   device_type: zList(ZLocation).optional(),
@@ -150,10 +149,7 @@ export const ZDeviceDetail = z.object({ devices: z.array(ZDevice) });
  */
 export const ZDeviceUpdate = z.object({
   region: zText(MESSAGES.selectDeploymentCountry).trim().min(1, MESSAGES.selectDeploymentCountry).optional(),
-  shop_no: zText(MESSAGES.enterStoreCode)
-    .trim()
-    .regex(/^\d{4}$/, MESSAGES.enterStoreCode)
-    .optional(),
+  shop_no: zText(MESSAGES.enterStoreCode).trim().regex(STORE_CODE_PATTERN, MESSAGES.enterStoreCode).optional(),
   shop_name: zText(MESSAGES.enterStoreName)
     .trim()
     .min(1, MESSAGES.enterStoreName)

@@ -1,6 +1,5 @@
 import {
   HISTORY_CONTRACTS,
-  MORE_RESULTS,
   PAGE_SIZE,
   type TContentHistoryDetail,
   type TContentHistoryDetailQuery,
@@ -11,14 +10,12 @@ import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-q
 import { useEffect, useMemo } from 'react';
 import { download } from '../../app/download';
 import { call } from '../../lib/api';
+import { FIRST_PAGE, nextPageParam } from '../../lib/pages';
 
 /** The history search as the screen keeps it: the content search plus the play period. */
 export type HistoryCriteria = Omit<TContentHistoryQuery, 'endCursor' | 'order' | 'limit'>;
 /** The detail's player filter (the device search overlay's fields the history answers). */
 export type HistoryDeviceCriteria = Pick<TContentHistoryDetailQuery, 'shop_name' | 'shop_no' | 'memo'>;
-
-const next = (summary: { moreResults: string; endCursor: string | null }) =>
-  summary.moreResults === MORE_RESULTS ? summary.endCursor : null;
 
 /**
  * The history list by cursor. A short or empty page while more exist fetches on at once (SPEC.md section 4),
@@ -30,13 +27,13 @@ export function useHistoryRows(criteria: HistoryCriteria, order: 'ASC' | 'DESC')
     Error,
     InfiniteData<TContentHistoryList>,
     readonly unknown[],
-    string | null
+    string | undefined
   >({
     queryKey: ['history', 'list', criteria, order],
-    initialPageParam: null,
+    initialPageParam: FIRST_PAGE,
     queryFn: ({ pageParam, signal }) =>
-      call(HISTORY_CONTRACTS.list, { query: { ...criteria, order, endCursor: pageParam ?? undefined }, signal }),
-    getNextPageParam: (last) => next(last.summary),
+      call(HISTORY_CONTRACTS.list, { query: { ...criteria, order, endCursor: pageParam }, signal }),
+    getNextPageParam: nextPageParam,
   });
   const rows = useMemo(() => pages.data?.pages.flatMap((page) => page.contentHistory) ?? [], [pages.data]);
   const { hasNextPage, isFetching, fetchNextPage } = pages;
@@ -84,18 +81,18 @@ export function useHistoryDevices(
     Error,
     InfiniteData<TContentHistoryDetail>,
     readonly unknown[],
-    string | null
+    string | undefined
   >({
     queryKey: ['history', 'detail', key, window, criteria],
     enabled: key !== null,
-    initialPageParam: null,
+    initialPageParam: FIRST_PAGE,
     queryFn: ({ pageParam, signal }) =>
       call(HISTORY_CONTRACTS.detail, {
         params: { contentHistoryKey: key ?? '' },
-        query: { ...window, ...criteria, endCursor: pageParam ?? undefined },
+        query: { ...window, ...criteria, endCursor: pageParam },
         signal,
       }),
-    getNextPageParam: (last) => next(last.summary),
+    getNextPageParam: nextPageParam,
     placeholderData: (previous) => previous,
   });
   const devices = useMemo(() => pages.data?.pages.flatMap((page) => page.devices) ?? [], [pages.data]);

@@ -1,14 +1,8 @@
-import {
-  MORE_RESULTS,
-  PLAYER_CONTRACTS,
-  pathOf,
-  type TDevice,
-  type TLogDownload,
-  type TLogListQuery,
-} from '@signage/domain';
+import { PLAYER_CONTRACTS, pathOf, type TDevice, type TLogDownload, type TLogListQuery } from '@signage/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { saveDownload } from '../../app/download';
 import { call } from '../../lib/api';
+import { FIRST_PAGE, nextPageParam } from '../../lib/pages';
 
 export function useLogDevice(code: string | null) {
   return useQuery<TDevice | null>({
@@ -24,12 +18,11 @@ export function useLogPages(query: TLogListQuery | null) {
   return useInfiniteQuery({
     queryKey: ['logs', 'list', query],
     enabled: query !== null,
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: FIRST_PAGE,
     // Only called while enabled, so the query is there.
     queryFn: ({ pageParam, signal }) =>
       call(PLAYER_CONTRACTS.logs, { query: { ...(query as TLogListQuery), endCursor: pageParam }, signal }),
-    getNextPageParam: (last) =>
-      last.summary.moreResults === MORE_RESULTS ? (last.summary.endCursor ?? undefined) : undefined,
+    getNextPageParam: nextPageParam,
   });
 }
 

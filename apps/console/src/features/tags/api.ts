@@ -1,5 +1,4 @@
 import {
-  MORE_RESULTS,
   SETTING_CONTRACTS,
   TAG_CATEGORY_BASE,
   type TSetting,
@@ -8,6 +7,7 @@ import {
 } from '@signage/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
+import { FIRST_PAGE, nextPageParam } from '../../lib/pages';
 
 const C = SETTING_CONTRACTS;
 /** Enough for every category at once (the dropdown); the server's upper bound. */
@@ -26,9 +26,8 @@ export function useSettingList() {
     queryKey: settingKeys.list(),
     queryFn: ({ pageParam, signal }): Promise<TSettingList> =>
       call(C.list, { query: { endCursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) =>
-      last.summary.moreResults === MORE_RESULTS ? (last.summary.endCursor ?? undefined) : undefined,
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextPageParam,
   });
 }
 

@@ -3,8 +3,9 @@ import { displayPatternLabel, type TContent } from '@signage/domain';
 import { Button, Empty, Spin, Table, type TableProps, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { formatGmtSeconds } from '../../lib/gmt';
 import { ScrollSentinel } from '../ScrollSentinel';
-import { countryText, expiryText, gmt } from './format';
+import { countryText, expiryText } from './format';
 
 type Props = {
   rows: TContent[];
@@ -102,7 +103,11 @@ export function ContentTable({
       title: t('contents.list.expiry'),
       render: (_: unknown, row: TContent) => expiryText(t, row.license_to),
     },
-    { key: 'updated', title: t('contents.list.updated'), render: (_: unknown, row: TContent) => gmt(row.updated_at) },
+    {
+      key: 'updated',
+      title: t('contents.list.updated'),
+      render: (_: unknown, row: TContent) => formatGmtSeconds(row.updated_at),
+    },
     ...extraColumns,
   ];
 

@@ -2,6 +2,7 @@ import { CONTENT_CONTRACTS, PAGE_SIZE, type TContentList, type TContentListQuery
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { call } from '../../lib/api';
+import { FIRST_PAGE, nextPageParam } from '../../lib/pages';
 
 /** The content search as a screen keeps it (no cursor, order or page size). */
 export type ContentCriteria = Omit<TContentListQuery, 'endCursor' | 'order' | 'limit'>;
@@ -13,13 +14,12 @@ export const contentListKey = (criteria: ContentCriteria, order: string) =>
   ['contents', 'list', criteria, order] as const;
 
 export function useContentPages(criteria: ContentCriteria, order: 'ASC' | 'DESC') {
-  return useInfiniteQuery<TContentList, Error, InfiniteData<TContentList>, readonly unknown[], string | null>({
+  return useInfiniteQuery<TContentList, Error, InfiniteData<TContentList>, readonly unknown[], string | undefined>({
     queryKey: contentListKey(criteria, order),
-    initialPageParam: null,
+    initialPageParam: FIRST_PAGE,
     queryFn: ({ pageParam, signal }) =>
-      call(CONTENT_CONTRACTS.list, { query: { ...criteria, order, endCursor: pageParam ?? undefined }, signal }),
-    getNextPageParam: (last) =>
-      last.summary.moreResults === 'MORE_RESULTS_AFTER_LIMIT' ? last.summary.endCursor : null,
+      call(CONTENT_CONTRACTS.list, { query: { ...criteria, order, endCursor: pageParam }, signal }),
+    getNextPageParam: nextPageParam,
     // A fresh upload's thumbnail is made after its answer: the rows refresh until none is processing.
     refetchInterval: (query) =>
       query.state.data?.pages.some((page) => page.contents.some((c) => c.processing_state === 'processing'))

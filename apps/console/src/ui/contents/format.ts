@@ -1,14 +1,6 @@
 import type { TFunction } from 'i18next';
 import { textOr } from '../../i18n/keys';
 
-/** Timestamps are shown in GMT and say so (SPEC.md section 9): YYYY-MM-DD HH:mm:ss GMT. */
-export function gmt(iso: string): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return iso;
-  const utc = instant.toISOString();
-  return `${utc.slice(0, 10)} ${utc.slice(11, 19)} GMT`;
-}
-
 /** How many search criteria are set (the Filter button shows it); 'none' is the media type's no-filter. */
 export function activeFilterCount(criteria: object): number {
   return Object.values(criteria).filter(

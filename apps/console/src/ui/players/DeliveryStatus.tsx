@@ -2,8 +2,9 @@ import type { TDeviceDelivery } from '@signage/domain';
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../../i18n/schedules';
+import { gmtShort } from '../../lib/gmt';
 import { StatusDot, Tag } from '../lite';
-import { formatBytes, gmtShort } from './format';
+import { formatBytes } from './format';
 
 /** The clock skew in whole minutes, signed ('+3', '-2'); seconds under a minute round away from zero. */
 function skewMinutes(ms: number): string {

@@ -1,8 +1,8 @@
 import { issueReasonOf, type TDevice } from '@signage/domain';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { gmtShort } from '../../lib/gmt';
 import { StatusDot, Tag } from '../lite';
-import { gmtShort } from './format';
 
 /** Alive, or 'Issue' with its reason: never connected, error reported, or offline since a time (GMT). */
 export function PlayerStatus({ device, kitting = false }: { device: TDevice; kitting?: boolean }) {

@@ -9,9 +9,9 @@ import { Tag } from '../lite';
 import { tagName } from '../tagName';
 import { floorMapUrl } from './api';
 import { DeliveryStatus } from './DeliveryStatus';
-import { formatGmt } from './format';
 import { PlayerStatus } from './PlayerStatus';
 import '../../i18n/schedules';
+import { formatGmt } from '../../lib/gmt';
 
 type Props = {
   view: PlayerListView;

@@ -1,6 +1,7 @@
-import { MORE_RESULTS, PAGE_SIZE, type TDeviceListQuery } from '@signage/domain';
+import { PAGE_SIZE, type TDeviceListQuery } from '@signage/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { FIRST_PAGE, nextPageParam } from '../../lib/pages';
 import { fetchDevices } from './api';
 
 /**
@@ -11,10 +12,9 @@ import { fetchDevices } from './api';
 export function useDevicePages(query: TDeviceListQuery, page: number, pagesShown = 1) {
   const result = useInfiniteQuery({
     queryKey: ['players', 'list', query],
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: FIRST_PAGE,
     queryFn: ({ pageParam, signal }) => fetchDevices({ ...query, endCursor: pageParam, limit: PAGE_SIZE }, signal),
-    getNextPageParam: (last) =>
-      last.summary.moreResults === MORE_RESULTS ? (last.summary.endCursor ?? undefined) : undefined,
+    getNextPageParam: nextPageParam,
   });
   const rows = result.data?.pages.flatMap((p) => p.devices) ?? [];
   const total = result.data?.pages[0]?.summary.total ?? 0;

@@ -19,13 +19,16 @@ function playbackOf(row: ContentRow): string | null {
 }
 
 /**
- * A row as the API answers it (SPEC.md section 3). Media is served by this API, never by a storage address. A
+ * A row as the API answers it (SPEC.md section 3), in every module that answers a content (the contents list,
+ * a schedule's contents, the play history). Media is served by this API, never by a storage address, and only
+ * for a content not deleted (the media route does not serve a deleted one, so its answer links none). A
  * stream's key is a secret that lets anyone broadcast to the stores: it is in the answer only when `view` says
  * the user may have it.
  */
 export function presentContent(row: ContentRow, view?: ContentView): TContent {
   const stream = row.type === 'stream';
   const ownIngest = stream && row.livePlatform === 'selfhosted';
+  const media = row.deletedAt === null ? row.mediaKey : null;
   return {
     content_id: row.id,
     key: row.key,
@@ -33,10 +36,10 @@ export function presentContent(row: ContentRow, view?: ContentView): TContent {
     type: row.type,
     display_pattern: row.displayPattern,
     region: row.region,
-    thumbnail_url: row.thumbnailKey ? mediaUrl(row.key, 'thumbnail') : null,
+    thumbnail_url: row.thumbnailKey && row.deletedAt === null ? mediaUrl(row.key, 'thumbnail') : null,
     processing_state: row.processingState,
-    content_url: stream ? playbackOf(row) : row.mediaKey ? mediaUrl(row.key, 'file') : null,
-    image_url: stream && row.mediaKey ? mediaUrl(row.key, 'file') : null,
+    content_url: stream ? playbackOf(row) : media ? mediaUrl(row.key, 'file') : null,
+    image_url: stream && media ? mediaUrl(row.key, 'file') : null,
     duration: row.durationSeconds,
     width: row.width,
     height: row.height,

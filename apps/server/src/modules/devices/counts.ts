@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import type { DeviceListFilter } from './scope';
 
@@ -19,7 +20,7 @@ import type { DeviceListFilter } from './scope';
  * total for at most TIME_BOUND_MS after the count started, on top of the token check.
  */
 export const TIME_BOUND_MS = 5_000;
-/** Searches kept per database; the oldest goes first. */
+/** Searches kept per database; the least recently used goes first. */
 const MAX_ENTRIES = 1_000;
 
 export type Counted = { total: number; token: string };
@@ -31,7 +32,7 @@ export function timeBound(filter: DeviceListFilter): boolean {
 }
 
 export class ListTotals {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
   private readonly running = new Map<string, Promise<Counted & { until: number }>>();
 
   /**
@@ -55,12 +56,7 @@ export class ListTotals {
     this.running.set(key, counting);
     try {
       const counted = await counting;
-      this.entries.delete(key);
       this.entries.set(key, counted);
-      if (this.entries.size > MAX_ENTRIES) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
       return counted.total;
     } finally {
       if (this.running.get(key) === counting) this.running.delete(key);

@@ -5,6 +5,7 @@ import { isoString } from '../../db/timestamps';
 import { findContentsById } from '../contents';
 import { floorMapPresence } from '../floormap';
 import type { PlayerSchedulesPort } from '../types';
+import { deliveryStateOf } from './delivery';
 import type { PageDevice } from './repo';
 import { tagsOf } from './tags';
 
@@ -65,19 +66,10 @@ export async function presentDevices(
   }));
 }
 
-/**
- * Confirmed delivery of a row: unknown until the player reports; pending while the server's plan changed
- * after it last collected (manifest_version null) or differs from what it applied; else up to date.
- */
+/** Confirmed delivery of a row: its state (deliveryStateOf) and what the player reported. */
 export function deliveryOf(row: PageDevice, contentNames: Map<string, string>): TDeviceDelivery {
   const report = row.delivery;
-  const pending = report !== null && (row.manifestVersion === null || report.applied_version !== row.manifestVersion);
-  const state =
-    report === null || (row.manifestVersion === null && row.manifestChangedAt === null)
-      ? 'unknown'
-      : pending
-        ? 'pending'
-        : 'up_to_date';
+  const state = deliveryStateOf(row);
   const skew = report?.clock_skew_ms ?? null;
   const onScreen = report?.on_screen ?? null;
   return {

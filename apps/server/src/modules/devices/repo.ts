@@ -19,13 +19,14 @@ import {
 import { scopeWhere } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { preparedPerDatabase, rawRows } from '../../db/prepared';
+import { executeRows, preparedPerDatabase, rawRows } from '../../db/prepared';
 import { devices, playerListVersion } from '../../db/schema';
 import { parseTimestamp } from '../../db/timestamps';
 import type { KeysetCursor } from '../../http/cursor';
 import { type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
 import type { PlayerSchedulesPort } from '../types';
 import type { Counted } from './counts';
+import { deliveryPendingSql } from './delivery';
 import type { DeviceListFilter } from './scope';
 import { idsOf, namedTags, tagged, tagIdsSql } from './tags';
 
@@ -40,12 +41,6 @@ export type DeviceRow = typeof devices.$inferSelect;
 
 /** The has-schedule test of the list filter, over this table's columns (see PlayerSchedulesPort). */
 export type ScheduledSql = PlayerSchedulesPort['scheduledSql'];
-
-/**
- * Confirmed delivery's 'pending' over this table: the player has reported what it plays, and the server's
- * plan for it changed since it last collected (manifest_version null) or differs from what it applied.
- */
-export const deliveryPendingSql = sql`(${devices.delivery} is not null and ${devices.manifestChangedAt} is not null and (${devices.manifestVersion} is null or ${devices.delivery}->>'applied_version' is distinct from ${devices.manifestVersion}))`;
 
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
@@ -314,9 +309,7 @@ export async function listDevices(
   } else {
     const where = [...baseConditions(filter, inline), ...filters];
     const cursor = page.cursor ? { at: page.cursor.at, key: page.cursor.key } : null;
-    const result = await db.execute(pageQuery(db, filter, where, cursor, page.limit, schedulesSql));
-    // Both drivers answer a raw query with `rows`, in the same form as rawRows.
-    found = (result as unknown as { rows: RawPageRow[] }).rows;
+    found = await executeRows<RawPageRow>(db, pageQuery(db, filter, where, cursor, page.limit, schedulesSql));
   }
   const first = found[0];
   const tagIds = found.map((row) => idsOf(row.tag_ids));

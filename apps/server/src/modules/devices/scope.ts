@@ -1,4 +1,4 @@
-import { padStoreCode, type TDeviceListFilter } from '@signage/domain';
+import { type TDeviceListFilter, typedStoreCode } from '@signage/domain';
 import { can, effectiveRegion, inScope as inUserScope, type Scope, scopeOf as userScopeOf } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
 import { forbidden } from '../../http/envelope';
@@ -34,7 +34,7 @@ export type DeviceListFilter = Omit<TDeviceListFilter, 'region' | 'shop_no'> & S
 export function scopedFilter(user: SessionUser, query: TDeviceListFilter): DeviceListFilter {
   const region = effectiveRegion(user, query.region);
   const scope = scopeOf(user);
-  const requestedShop = query.shop_no ? padStoreCode(query.shop_no) : null;
+  const requestedShop = query.shop_no ? typedStoreCode(query.shop_no) : null;
   if (!can(user, 'player.filter')) {
     if (FILTERER_ONLY.some((name) => (query[name]?.length ?? 0) > 0)) throw forbidden();
     if (requestedShop !== null && requestedShop !== scope.shopNo) throw forbidden();

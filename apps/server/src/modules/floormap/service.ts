@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { isCountry, isValidStoreCode, MESSAGES, padStoreCode } from '@signage/domain';
+import { isCountry, MESSAGES, typedStoreCode } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import { authorize } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
@@ -12,9 +12,9 @@ import { HttpError, notFound } from '../../http/envelope';
 export const floorMapKey = (region: string, shopNo: string) => `floormap/${region}/${shopNo}/floormap.pdf`;
 
 function place(region: string, shopNo: string): { region: string; shopNo: string } {
-  const code = padStoreCode(shopNo);
+  const code = typedStoreCode(shopNo);
   if (!isCountry(region)) throw new HttpError(400, MESSAGES.selectDeploymentCountry);
-  if (!isValidStoreCode(code) || code !== shopNo.padStart(4, '0')) throw new HttpError(400, MESSAGES.enterStoreCode);
+  if (code === null) throw new HttpError(400, MESSAGES.enterStoreCode);
   return { region, shopNo: code };
 }
 

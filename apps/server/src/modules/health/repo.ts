@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Database, MIGRATIONS_FOLDER } from '../../db/client';
+import { executeRows } from '../../db/prepared';
 import { anyUserSql } from '../users';
 
 export async function pingDatabase(db: Database): Promise<void> {
@@ -23,9 +24,10 @@ export type ReadinessRow = { appliedMigrations: number; hasUser: boolean };
  * (the users module's condition: it owns the table).
  */
 export async function readReadiness(db: Database): Promise<ReadinessRow> {
-  const result = await db.execute(sql`
-    select (select count(*) from drizzle.__drizzle_migrations) as applied, ${anyUserSql} as has_user`);
-  // Both drivers (node-postgres, PGlite) answer with `rows`; count(*) is a bigint, sent as text.
-  const row = (result as unknown as { rows: { applied: number | string; has_user: boolean }[] }).rows[0];
+  // count(*) is a bigint, sent as text.
+  const [row] = await executeRows<{ applied: number | string; has_user: boolean }>(
+    db,
+    sql`select (select count(*) from drizzle.__drizzle_migrations) as applied, ${anyUserSql} as has_user`,
+  );
   return { appliedMigrations: Number(row?.applied ?? 0), hasUser: row?.has_user === true };
 }

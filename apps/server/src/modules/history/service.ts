@@ -10,12 +10,12 @@ import {
   NO_MORE_RESULTS,
   PAGE_SIZE,
   PLAY_HISTORY_PAGE,
-  padStoreCode,
   type TContentHistory,
   type TContentHistoryDetail,
   type TContentHistoryList,
   type THistoryDevice,
   type TPlayHistory,
+  typedStoreCode,
   utcDay,
   utcDaysBetween,
   type ZContentHistoryDetailQuery,
@@ -29,7 +29,14 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
-import { type ContentRow, findContent, findContentsById, listContents, TYPES_BY_FILTER } from '../contents';
+import {
+  type ContentRow,
+  findContent,
+  findContentsById,
+  listContents,
+  presentContent,
+  TYPES_BY_FILTER,
+} from '../contents';
 import { type DeviceCursor, findDeviceForHistory, type HistoryDeviceRow, listDevicesAmong } from '../devices';
 import {
   contentDays,
@@ -53,9 +60,6 @@ function windowOf(query: { start_date?: string; end_date?: string }): Window {
   return { from, to };
 }
 
-const thumbnailUrl = (row: ContentRow) =>
-  row.thumbnailKey && !row.deletedAt ? `/api/contents/${encodeURIComponent(row.key)}/thumbnail` : null;
-
 /** The rows of one page with their per-day player counts (every day of the window, zero where none). */
 async function withCounts(db: Database, rows: readonly ContentRow[], window: Window): Promise<TContentHistory[]> {
   const ids = rows.map((row) => row.id);
@@ -71,16 +75,17 @@ async function withCounts(db: Database, rows: readonly ContentRow[], window: Win
   return rows.map((row) => {
     const perDay = byContent.get(row.id) ?? new Map<string, { players: number; plays: number }>();
     const counts = dates.map((date) => perDay.get(date)?.players ?? 0);
+    const { content_id, key, name, type, display_pattern, region, updated_at, thumbnail_url } = presentContent(row);
     return {
-      content_id: row.id,
-      key: row.key,
-      name: row.name,
-      type: row.type,
-      display_pattern: row.displayPattern,
-      region: row.region,
-      updated_at: row.updatedAt.toISOString(),
+      content_id,
+      key,
+      name,
+      type,
+      display_pattern,
+      region,
+      updated_at,
+      thumbnail_url,
       deleted: row.deletedAt !== null,
-      thumbnail_url: thumbnailUrl(row),
       real_days: counts.filter((count) => count > 0).length,
       players: players.get(row.id) ?? 0,
       yesterday_devices: perDay.get(yesterday)?.players ?? 0,
@@ -149,7 +154,7 @@ function decodeDeviceCursor(text: string | undefined): DeviceCursor | null {
 /** A store code as typed: digits are padded to four like the player forms do; anything else matches nothing. */
 function storeCodeOf(text: string | undefined): string | undefined {
   if (!text) return undefined;
-  return /^\d{1,4}$/.test(text) ? padStoreCode(text) : text;
+  return typedStoreCode(text) ?? text;
 }
 
 /**

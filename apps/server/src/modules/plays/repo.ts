@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeRows } from '../../db/prepared';
 import { playAcks, playContentDaily, playContentMonths, playDaily, playEvents } from '../../db/schema';
 
 export type PlayValues = {
@@ -131,12 +132,6 @@ async function addToMonths(
     });
 }
 
-/** Both drivers (node-postgres, PGlite) answer a raw query with `rows`. */
-async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
-
 /**
  * Moves the player's acknowledged mark to the end of the run of held sequences that follows it and answers
  * it. The mark row is locked for the rest of the transaction, so concurrent batches of one player queue up.
@@ -144,12 +139,12 @@ async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T
  */
 export async function advanceAcked(tx: Database, deviceCode: string): Promise<number> {
   await tx.insert(playAcks).values({ deviceCode, acked: 0 }).onConflictDoNothing();
-  const [mark] = await rowsOf<{ acked: string | number }>(
+  const [mark] = await executeRows<{ acked: string | number }>(
     tx,
     sql`select acked from ${playAcks} where device_code = ${deviceCode} for update`,
   );
   const acked = Number(mark?.acked ?? 0);
-  const [next] = await rowsOf<{ last: string | number | null }>(
+  const [next] = await executeRows<{ last: string | number | null }>(
     tx,
     sql`select p.sequence as last from ${playEvents} p
       where p.device_code = ${deviceCode} and p.sequence > ${acked}

@@ -1,5 +1,6 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { PIN_LENGTH } from '@signage/domain';
+import { sha256 } from '../../blob';
 
 /** A fresh PIN: uniformly random digits from the system's CSPRNG. */
 export function generatePin(): string {
@@ -8,5 +9,5 @@ export function generatePin(): string {
 
 /** PINs are stored hashed and bound to their player, so a PIN row is useless for another serial. */
 export function hashPin(deviceCode: string, pin: string): string {
-  return createHash('sha256').update(`${deviceCode}:${pin}`).digest('hex');
+  return sha256(`${deviceCode}:${pin}`);
 }

@@ -1,8 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Profile } from '@node-saml/node-saml';
-import { isCountry, isRegionBound, MESSAGES, type MessageKey, ROLES, type Role, type TUserInfo } from '@signage/domain';
+import {
+  isCountry,
+  isRegionBound,
+  isValidStoreCode,
+  MESSAGES,
+  type MessageKey,
+  ROLES,
+  type Role,
+  type TUserInfo,
+} from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import { endSession, hashToken, startSession } from '../../auth/sessions';
+import { sha256 } from '../../blob';
 import type { SsoConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/envelope';
@@ -47,7 +57,7 @@ export function requireSso(sso: SsoConfig | undefined): SsoConfig {
 
 /** sha256 of the browser's state cookie: ties request, token and exchange to the browser that started. */
 export function stateHashOf(state: string): string {
-  return createHash('sha256').update(`sso-state:${state}`).digest('hex');
+  return sha256(`sso-state:${state}`);
 }
 
 /** The identity provider's login address for a new AuthnRequest, and the state the browser keeps. */
@@ -85,7 +95,7 @@ export function identityOf(sso: SsoConfig, profile: Profile): SsoIdentity {
   if (isRegionBound(authority) && region === '') {
     throw new SsoRefusal('ssoIncompleteProfile', `role ${authority} without region`);
   }
-  if (shopNo !== '' && !/^\d{4}$/.test(shopNo)) throw new SsoRefusal('ssoIncompleteProfile', `shop_no '${shopNo}'`);
+  if (shopNo !== '' && !isValidStoreCode(shopNo)) throw new SsoRefusal('ssoIncompleteProfile', `shop_no '${shopNo}'`);
   if (authority === 'DS_ST' && shopNo === '') throw new SsoRefusal('ssoIncompleteProfile', 'DS_ST without shop_no');
   return {
     userId,

@@ -1,4 +1,4 @@
-import { isCountry, isRegionBound, ROLES, type TUserInfo } from '@signage/domain';
+import { isCountry, isRegionBound, ROLES, STORE_CODE_PATTERN, type TUserInfo } from '@signage/domain';
 import { z } from 'zod';
 import { recordAudit } from '../../audit/repo';
 import { hashPassword } from '../../auth/passwords';
@@ -40,11 +40,7 @@ export const ZAddUser = z
       .toUpperCase()
       .refine(isCountry, 'Region must be a known country code (for example JP, US, GB)')
       .optional(),
-    shopNo: z
-      .string()
-      .trim()
-      .regex(/^\d{4}$/, 'Shop number must be 4 digits')
-      .optional(),
+    shopNo: z.string().trim().regex(STORE_CODE_PATTERN, 'Shop number must be 4 digits').optional(),
     shopName: z.string().trim().max(200, 'Shop name is too long (at most 200 characters)').optional(),
     password: ZNewPassword.optional(),
     /** A single sign-on user: no password (SSO never signs in as a local password account). */

@@ -8,9 +8,10 @@ import { useBanner } from '../../../app/shell/useBanner';
 import { textOr } from '../../../i18n/keys';
 import { errorMessageOf } from '../../../lib/api';
 import { useAuth } from '../../../lib/authStore';
-import { countryText, expiryText, gmt } from '../../../ui/contents/format';
+import { countryText, expiryText } from '../../../ui/contents/format';
 import { openDialog } from '../../../ui/dialog';
 import '../../../i18n/live';
+import { formatGmtSeconds } from '../../../lib/gmt';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useContent, useDeleteContent, useUpdateContent } from '../api';
 import { ContentPreview } from '../components/ContentPreview';
@@ -153,7 +154,9 @@ export default function ContentDetailPage() {
               <Descriptions.Item label={t('contents.detail.type')}>
                 {t(`contents.type.${content.type}`)}
               </Descriptions.Item>
-              <Descriptions.Item label={t('contents.list.updated')}>{gmt(content.updated_at)}</Descriptions.Item>
+              <Descriptions.Item label={t('contents.list.updated')}>
+                {formatGmtSeconds(content.updated_at)}
+              </Descriptions.Item>
               <Descriptions.Item label={t('contents.fields.licensePeriod')}>
                 {content.license_from || content.license_to
                   ? `${content.license_from ?? ''} ~ ${expiryText(t, content.license_to)}`

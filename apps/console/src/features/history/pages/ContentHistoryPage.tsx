@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router';
 import { useScreenState } from '../../../app/screenState';
 import { errorMessageOf } from '../../../lib/api';
 import '../../../i18n/schedules';
+import { formatGmtSeconds } from '../../../lib/gmt';
 import { ContentSearchModal } from '../../../ui/contents/ContentSearchModal';
 import { FilterSortButtons } from '../../../ui/contents/FilterSortButtons';
-import { activeFilterCount, countryText, gmt } from '../../../ui/contents/format';
+import { activeFilterCount, countryText } from '../../../ui/contents/format';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ScrollSentinel } from '../../../ui/ScrollSentinel';
 import { exportHistoryList, type HistoryCriteria, useHistoryRows } from '../api';
@@ -47,7 +48,7 @@ export default function ContentHistoryPage() {
       key: 'updated',
       title: t('history.columns.updated'),
       width: 200,
-      render: (_: unknown, row) => gmt(row.updated_at),
+      render: (_: unknown, row) => formatGmtSeconds(row.updated_at),
     },
     {
       key: 'trend',

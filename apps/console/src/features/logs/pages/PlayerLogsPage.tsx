@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useScreenState } from '../../../app/screenState';
+import { formatGmt } from '../../../lib/gmt';
 import { ActiveFilters } from '../../../ui/ActiveFilters';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useOverlayToggle } from '../../../ui/useOverlay';
@@ -12,7 +13,6 @@ import { downloadLog, useLogDevice, useLogPages } from '../api';
 import { type LogCriteria, LogSearchForm } from '../components/LogSearchForm';
 
 const LEVEL_COLOURS = { INFO: 'blue', WARNING: 'orange', ERROR: 'red' } as const;
-const gmt = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /** Player logs (SPEC.md section 2, DS_FRIT): Filter, Refresh, Download All, per-row Download, cursor paging. */
 export default function PlayerLogsPage() {
@@ -98,7 +98,7 @@ export default function PlayerLogsPage() {
               title: t('logs.range'),
               key: 'range',
               render: (_, log) => (
-                <Typography.Text strong>{`${gmt(log.started_at)} – ${gmt(log.ended_at)}`}</Typography.Text>
+                <Typography.Text strong>{`${formatGmt(log.started_at)} – ${formatGmt(log.ended_at)}`}</Typography.Text>
               ),
             },
             {

@@ -2,11 +2,11 @@ import { Alert, Descriptions, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDevicePlaying } from '../../../app/shell/devicePlaying';
 import { DeliveryStatus, OnScreen, PlayerStorage } from '../../../ui/players/DeliveryStatus';
-import { formatGmt } from '../../../ui/players/format';
 import { useOverlayToggle } from '../../../ui/useOverlay';
 import { usePlayer } from '../api';
 import { InfoOverlay } from './InfoOverlay';
 import '../../../i18n/schedules';
+import { formatGmt } from '../../../lib/gmt';
 
 /** Refreshed while open: a player reports every 60 s, a change shows within seconds of its report. */
 const REFRESH_MS = 10_000;

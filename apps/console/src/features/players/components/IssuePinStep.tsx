@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBanner } from '../../../app/shell/useBanner';
 import { errorMessageOf } from '../../../lib/api';
-import { formatGmt } from '../../../ui/players/format';
+import { formatGmt } from '../../../lib/gmt';
 import { useRegisterNewDevice, useReissuePin } from '../api';
 import type { StoreDraft } from '../store';
 import { PairingProgress } from './PairingProgress';

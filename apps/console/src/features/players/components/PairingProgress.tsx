@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBanner } from '../../../app/shell/useBanner';
-import { formatGmt } from '../../../ui/players/format';
+import { formatGmt } from '../../../lib/gmt';
 import { usePairingStatus } from '../api';
 
 /** Counts down to the player list while `active`; once stopped it stays stopped (the caller decides). */

@@ -26,7 +26,7 @@ import { openDialog } from '../../../ui/dialog';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DeliveryStatus, OnScreen, PlayerStorage, UnrecordedPlays } from '../../../ui/players/DeliveryStatus';
 import '../../../i18n/schedules';
-import { formatGmt } from '../../../ui/players/format';
+import { formatGmt } from '../../../lib/gmt';
 import { PlayerStatus } from '../../../ui/players/PlayerStatus';
 import { tagName } from '../../../ui/tagName';
 import { useDeletePlayer, useEditPlayer, usePlayer } from '../api';

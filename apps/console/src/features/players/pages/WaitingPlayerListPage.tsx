@@ -7,9 +7,9 @@ import { useScreenState } from '../../../app/screenState';
 import { translateMessage } from '../../../i18n/messages';
 import { errorMessageOf } from '../../../lib/api';
 import { useAuth } from '../../../lib/authStore';
+import { formatGmt } from '../../../lib/gmt';
 import { ListPager } from '../../../ui/ListPager';
 import { PageHeader } from '../../../ui/PageHeader';
-import { formatGmt } from '../../../ui/players/format';
 import { useWaitingList } from '../api';
 
 /** Players waiting for registration (SPEC.md section 2): Refresh, table with Register, pager. */

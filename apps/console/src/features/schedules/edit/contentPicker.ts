@@ -1,6 +1,7 @@
 import { CONTENT_CONTRACTS, type TContent, type TContentList } from '@signage/domain';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
+import { FIRST_PAGE, nextPageParam } from '../../../lib/pages';
 
 /** A playlist holds images and movies, or live streams (the first content decides). */
 export type ContentFamily = 'media' | 'live';
@@ -12,22 +13,21 @@ export const familyOf = (type: TContent['type']): ContentFamily => (type === 'st
  * by the server (and checked again here, so a stray stream never reaches an image playlist).
  */
 export function usePickableContents(family: ContentFamily, name: string, enabled: boolean) {
-  return useInfiniteQuery<TContentList, Error, InfiniteData<TContentList>, readonly unknown[], string | null>({
+  return useInfiniteQuery<TContentList, Error, InfiniteData<TContentList>, readonly unknown[], string | undefined>({
     queryKey: ['schedules', 'pickContents', family, name],
     enabled,
-    initialPageParam: null,
+    initialPageParam: FIRST_PAGE,
     queryFn: ({ pageParam, signal }) =>
       call(CONTENT_CONTRACTS.list, {
         query: {
           order: 'DESC',
           media_type: family === 'live' ? 'live' : 'image_movie',
           name: name || undefined,
-          endCursor: pageParam ?? undefined,
+          endCursor: pageParam,
         },
         signal,
       }),
-    getNextPageParam: (last) =>
-      last.summary.moreResults === 'MORE_RESULTS_AFTER_LIMIT' ? last.summary.endCursor : null,
+    getNextPageParam: nextPageParam,
     select: (data) => ({
       ...data,
       pages: data.pages.map((page) => ({

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { dateRangeText, resolvable, timeRangeText } from '../contentList/format';
 import { atStore } from './ScheduleTimeline';
 import '../../../i18n/schedules';
+import { formatGmt } from '../../../lib/gmt';
 
 type Props = { schedules: TSchedule[]; zone: TimeZone; onOpen: (scheduleId: string) => void; now?: Date };
 
@@ -113,7 +114,7 @@ export function EffectiveSchedule({ schedules, zone, onOpen, now = new Date() }:
                     {
                       key: 'created',
                       label: t('scheduleView.effective.created'),
-                      children: `${answer.current.created_at.slice(0, 16).replace('T', ' ')} GMT`,
+                      children: `${formatGmt(answer.current.created_at)} GMT`,
                     },
                   ]}
                 />
@@ -139,7 +140,7 @@ export function EffectiveSchedule({ schedules, zone, onOpen, now = new Date() }:
                     {name(s)}
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {`${dateRangeText(t, s)} · ${timeRangeText(t, s)} · ${t('scheduleView.effective.createdAt', {
-                        at: `${s.created_at.slice(0, 16).replace('T', ' ')} GMT`,
+                        at: `${formatGmt(s.created_at)} GMT`,
                       })}`}
                     </Typography.Text>
                   </Flex>

@@ -3,8 +3,9 @@ import { Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../i18n/live';
+import { gmtShort } from '../../../lib/gmt';
 import { HlsVideo } from './HlsVideo';
-import { LIVE_STATUS_POLL_MS, liveTime, playlistUrl, useLiveStatus } from './liveStatus';
+import { LIVE_STATUS_POLL_MS, playlistUrl, useLiveStatus } from './liveStatus';
 
 export type LivePreviewProps = {
   content: Pick<TContent, 'content_id' | 'name' | 'image_url'>;
@@ -104,10 +105,10 @@ export default function LivePreview({ content, maxHeight = 320, pollMs = LIVE_ST
   const onAir = state?.on_air === true;
   const now = new Date();
   const since = onAir
-    ? state.on_air_since && t('live.onAirSince', { time: liveTime(state.on_air_since, now) })
+    ? state.on_air_since && t('live.onAirSince', { time: gmtShort(state.on_air_since, now) })
     : state &&
       (state.last_ended_at
-        ? t('live.lastEnded', { time: liveTime(state.last_ended_at, now) })
+        ? t('live.lastEnded', { time: gmtShort(state.last_ended_at, now) })
         : t('live.neverBroadcast'));
   const warning = state && !onAir ? ingestWarning(state.ingest) : null;
   const reason: OffAirReason = state

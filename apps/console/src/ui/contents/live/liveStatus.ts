@@ -24,12 +24,3 @@ export function useLiveStatus(contentId: string, pollMs = LIVE_STATUS_POLL_MS) {
 export function playlistUrl(playbackUrl: string): string {
   return playbackUrl.startsWith('/') ? `${API_BASE}${playbackUrl}` : playbackUrl;
 }
-
-/** 'HH:mm' when on the same GMT day as `now`, else 'YYYY-MM-DD HH:mm' (both GMT; the texts say so). */
-export function liveTime(iso: string, now: Date): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return iso;
-  const text = instant.toISOString();
-  const sameDay = text.slice(0, 10) === now.toISOString().slice(0, 10);
-  return sameDay ? text.slice(11, 16) : `${text.slice(0, 10)} ${text.slice(11, 16)}`;
-}
