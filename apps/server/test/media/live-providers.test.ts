@@ -112,7 +112,7 @@ const external = () =>
   new ExternalIngest({
     rtmpUrl: 'rtmp://live.example.com:1935/live',
     hlsLocation: '/srv/hls',
-    hookSecret: 'x'.repeat(32),
+    hookSecrets: ['x'.repeat(32)],
     controlUrl: undefined,
   });
 const embeddedConfig = (live: Record<string, unknown> = {}) => ({
