@@ -1,5 +1,5 @@
-import { createAgentClient } from '@signage/agent-client';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createAgentClient } from '@signage/agent-client';
 import { signIn } from '../support/auth';
 import { apiAs, makeImage, registerSerial } from '../support/fleet';
 import { ADMIN, LB_URL, serverReady, startLayout, startServer, stopLayout, stopServer } from './layout';
@@ -33,7 +33,7 @@ async function pairedWebPlayer(page: Page): Promise<string> {
   await expect(page.getByText(serial)).toBeVisible();
   const { device_code: code, pin } = await registerSerial(staff, serial, {
     ...STORE,
-    shop_no: `07${sequence}`,
+    shop_no: String(700 + sequence).padStart(4, '0'),
     shop_name: `Balanced store ${serial}`,
   });
   await page.keyboard.type(pin);
@@ -117,11 +117,11 @@ test('a rolling restart of every server under console and player traffic fails n
   const consoleTraffic = (async () => {
     while (running) {
       const list = await staff.get('/api/devices').catch((error: Error) => error);
-      if (list instanceof Error || list.status() !== 200) failed.push(`console list: ${describe(list)}`);
+      if (list instanceof Error || list.status() !== 200) failed.push(`console list: ${outcome(list)}`);
       const edit = await staff
         .put(`/api/devices/${code}`, { data: { memo: `memo ${served.console}` } })
         .catch((error: Error) => error);
-      if (edit instanceof Error || edit.status() !== 200) failed.push(`console edit: ${describe(edit)}`);
+      if (edit instanceof Error || edit.status() !== 200) failed.push(`console edit: ${outcome(edit)}`);
       served.console += 2;
     }
   })();
@@ -147,6 +147,6 @@ test('a rolling restart of every server under console and player traffic fails n
   await expect(page.locator('.layer.shown img')).toBeVisible();
 });
 
-function describe(answer: Error | { status(): number; url(): string }): string {
+function outcome(answer: Error | { status(): number; url(): string }): string {
   return answer instanceof Error ? answer.message : `${answer.status()} ${answer.url()}`;
 }

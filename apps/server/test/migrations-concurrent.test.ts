@@ -14,8 +14,13 @@ describe.runIf(TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
     const { url, drop } = await createPostgresDatabase();
     try {
       const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ dataDir: tempDir(), databaseUrl: url })));
+      const firstHandle = () => {
+        const [first] = handles;
+        if (!first) throw new Error('no database handle');
+        return first;
+      };
       const count = async () => {
-        const result = await handles[0].db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+        const result = await firstHandle().db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
         return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
       };
       expect(await count()).toBe(shippedMigrationCount());
