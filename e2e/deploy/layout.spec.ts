@@ -97,7 +97,9 @@ test('a web player keeps playing and gets the next change within seconds when a 
 test('a rolling restart of every server under console and player traffic fails no request', async ({ page }) => {
   test.setTimeout(240_000);
   const failed: string[] = [];
-  page.on('requestfailed', (request) => failed.push(`player page: ${request.method()} ${request.url()} failed`));
+  page.on('requestfailed', (request) =>
+    failed.push(`player page: ${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`),
+  );
   page.on('response', (response) => {
     if (response.status() >= 500) failed.push(`player page: ${response.status()} ${response.url()}`);
   });
