@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every check of the project and ends with one line `N passed, N failed[, N skipped]`.
 // Steps: lint, the boundaries (imports and table owners, scripts/boundaries), the lock-file check (npm ci must accept it), typecheck, unit + integration tests (PGlite), the server suite again on PostgreSQL when
-// TEST_DATABASE_URL is set, the console build with its bundle budget, and the e2e suite in chromium.
+// TEST_DATABASE_URL is set, the console build with its bundle budget, the e2e suite in chromium, and the deploy suite
+// (e2e/deploy: the production layout of deploy/ with nginx, two servers, PostgreSQL on 127.0.0.1:5432 and s3rver).
 // Test counts come from the runners' JSON reports; the runtime, lint, typecheck, build and bundle budget count as one check each.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -73,9 +74,9 @@ function vitest(label, args, env) {
   countVitest(label, file, ok);
 }
 
-function playwright() {
-  const file = join(reports, 'e2e.json');
-  const ok = run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+function playwright(label = 'e2e', config = 'e2e/playwright.config.ts') {
+  const file = join(reports, `${label}.json`);
+  const ok = run(label, 'npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   let report;
@@ -83,19 +84,19 @@ function playwright() {
     report = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     totals.failed += 1;
-    failures.push('e2e (no report)');
+    failures.push(`${label} (no report)`);
     return;
   }
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
   totals.passed += expected;
   totals.failed += unexpected + flaky;
   totals.skipped += skipped;
-  if (unexpected + flaky > 0 || !ok) failures.push('e2e');
+  if (unexpected + flaky > 0 || !ok) failures.push(label);
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'unexpected' || test.status === 'flaky') {
-          failedTests.push(`e2e: ${spec.file}:${spec.line} > ${spec.title} (${test.status})`);
+          failedTests.push(`${label}: ${spec.file}:${spec.line} > ${spec.title} (${test.status})`);
         }
       }
     }
@@ -140,9 +141,10 @@ if (want('unit')) vitest('vitest (PGlite)', []);
 if (want('postgres') && process.env.TEST_DATABASE_URL) {
   vitest('server suite (PostgreSQL)', ['--project', 'server']);
 }
-if (want('build') || want('e2e')) check('console build', 'npm', ['run', '--silent', 'build']);
+if (want('build') || want('e2e') || want('deploy')) check('console build', 'npm', ['run', '--silent', 'build']);
 if (want('build')) check('bundle budget', 'node', ['apps/console/scripts/bundle-size.mjs']);
 if (want('e2e')) playwright();
+if (want('deploy')) playwright('deploy', 'e2e/deploy/playwright.config.ts');
 
 console.info(`\nSeconds per step: ${durations.join(', ')}`);
 // The failed tests by name, last, so that a log cut to its tail still says which ones.

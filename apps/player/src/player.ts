@@ -158,11 +158,18 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   const abort = new AbortController();
   (async () => {
     let failures = 0;
+    let reconnectNow = false;
     while (!stopped) {
       try {
         for await (const event of client.events(abort.signal)) {
           failures = 0;
           if (event.event === 'revoked') return stop(true);
+          if (event.event === 'reconnect') {
+            // The server is shutting down: connect again at once (the balancer sends us to another server;
+            // its 'hello' makes us collect what changed in between). Nothing to show on screen.
+            reconnectNow = true;
+            break;
+          }
           if (event.event === 'live') {
             // A stream of the manifest went on or off air: the screen follows at once, nothing to collect.
             const live = ZAgentLiveEvent.safeParse(event.data);
@@ -175,6 +182,10 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
         if (refused(error)) return stop(true);
       }
       if (stopped) return;
+      if (reconnectNow) {
+        reconnectNow = false;
+        continue;
+      }
       await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(failures++)));
     }
   })();

@@ -14,6 +14,7 @@ import type { Database } from './db/client';
 import { instrumentsOf } from './db/instruments';
 import { registerArrival } from './http/arrival';
 import { registerCsrfGuard } from './http/csrf';
+import { registerDrain } from './http/drain';
 import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
 import { createLogDestination, OneLineRequestLog } from './http/requestLog';
@@ -150,6 +151,8 @@ export async function buildApp({
   const authCache = registerAuth(app, db, config.deviceCacheEntries);
   await registerDocs(app);
   const hub = new PushHub();
+  // A stop as the load balancer sees it (http/drain.ts); server.ts begins it on SIGTERM.
+  const drain = registerDrain(app, { closePush: () => hub.closeAll(), closeGraceMs: SHUTDOWN_GRACE_MS });
   // Awaited once the routes are registered: on a start the embedded database may still be opening
   // (db/client.ts, openingPglite), and the LISTEN waits for it while the routes are built.
   const pushListening = listenForPush(db, hub, app.log, authCache);
@@ -159,7 +162,7 @@ export async function buildApp({
     hub.closeAll();
     // Requests in flight get a grace period; then keep-alive sockets that Node does not count as idle (seen
     // after streams a client aborted) are closed too, so a stopping server never waits on them for good.
-    const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    const force = setTimeout(() => app.server.closeAllConnections(), drain.closeGraceMs);
     force.unref();
     app.server.once('close', () => clearTimeout(force));
   });

@@ -89,6 +89,11 @@ export type Config = {
    * is off (404). 16-256 visible ASCII characters.
    */
   metricsToken: string | undefined;
+  /**
+   * DRAIN_TIMEOUT_SECONDS (default 30): on SIGTERM the server drains (readiness 503, push streams told to
+   * reconnect elsewhere, requests in flight finish) and exits within this time, cutting what is left.
+   */
+  drainTimeoutMs: number;
   /** Live platforms and the self-hosted ingest (see live/providers.ts and live/ingest). */
   live: LiveConfig;
   /** SAML single sign-on ('For FR Group'); undefined when SSO_IDP_SSO_URL is not set (the button then says so). */
@@ -253,6 +258,17 @@ function parseMetricsToken(value: string | undefined): string | undefined {
   return value;
 }
 
+const DEFAULT_DRAIN_TIMEOUT_SECONDS = 30;
+
+function parseDrainTimeout(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_DRAIN_TIMEOUT_SECONDS * 1000;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+    throw new ConfigError(`DRAIN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600, got '${value}'`);
+  }
+  return seconds * 1000;
+}
+
 function parseLogLevel(value: string | undefined): LogLevel {
   if (value === undefined) return 'info';
   const level = value.toLowerCase();
@@ -372,6 +388,7 @@ export function loadConfig(env: Env = process.env): Config {
     deviceCacheEntries: parseDeviceCacheEntries(read(env, 'DEVICE_CACHE_ENTRIES')),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     metricsToken: parseMetricsToken(read(env, 'METRICS_TOKEN')),
+    drainTimeoutMs: parseDrainTimeout(read(env, 'DRAIN_TIMEOUT_SECONDS')),
     live: parseLive(env, base),
     sso: parseSso(env, base, port, publicUrl),
   };

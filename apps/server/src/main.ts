@@ -2,8 +2,6 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { beginEmbeddedOpen } from './db/embedded';
 import type { RunningServer } from './server';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 function box(lines: string[]): string {
   const width = Math.max(...lines.map((line) => line.length));
   const rule = '─'.repeat(width + 2);
@@ -29,7 +27,7 @@ function announce(server: RunningServer): void {
   console.info(`Signage Console is running at ${url} (Node ${process.version})`);
 }
 
-function handleSignals(server: RunningServer): void {
+function handleSignals(server: RunningServer, drainTimeoutMs: number): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -37,12 +35,12 @@ function handleSignals(server: RunningServer): void {
       process.exit(1);
     }
     stopping = true;
-    console.info(`${signal} received: shutting down`);
+    console.info(`${signal} received: draining, then shutting down (within ${drainTimeoutMs / 1000} s)`);
     setTimeout(() => {
-      console.error('Shutdown took too long: exiting');
+      console.error('Shutdown took too long (DRAIN_TIMEOUT_SECONDS): exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    server.close().then(
+    }, drainTimeoutMs).unref();
+    server.drain(drainTimeoutMs).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error('Shutdown failed:', error);
@@ -85,7 +83,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // Signals first: whoever waits for the announcement may stop the server the moment it reads it.
-  handleSignals(server);
+  handleSignals(server, config.drainTimeoutMs);
   announce(server);
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { adminSocketPath } from './admin/commands';
 import { type AdminSocket, startAdminSocket } from './admin/socket';
 import { type App, buildApp } from './app';
@@ -36,7 +37,15 @@ export type RunningServer = {
   adminSocket: AdminSocket | undefined;
   /** Stops accepting, finishes open requests, stops the embedded live ingest, closes the admin socket and the database. */
   close: () => Promise<void>;
+  /**
+   * SIGTERM's stop behind a load balancer (http/drain.ts): readiness 503 at once, push streams told to reconnect,
+   * then, once the balancer sends nothing more, close() with what is in flight given until `timeoutMs` is spent.
+   */
+  drain: (timeoutMs: number) => Promise<void>;
 };
+
+/** Of a drain's time, what is kept for closing the database and the rest after the requests' grace ends. */
+const DRAIN_CLOSE_MARGIN_MS = 1000;
 
 /** The first admin's password (ADMIN_PASSWORD or a generated one), and its hash when begun in advance. */
 type AdminPassword = { password: string; hash?: Promise<string> };
@@ -180,6 +189,18 @@ export async function startServer(
       await running.close();
       await handle.close();
     };
+    const closeOnce = () => {
+      closing ??= close();
+      return closing;
+    };
+    const drain = async (timeoutMs: number) => {
+      const deadline = performance.now() + Math.max(0, timeoutMs - DRAIN_CLOSE_MARGIN_MS);
+      running.drain.begin();
+      // Half the time at most waiting for the balancer to move on; what is in flight then has the rest.
+      await running.drain.quiet(performance.now() + (deadline - performance.now()) / 2);
+      running.drain.closeGraceMs = Math.max(0, deadline - performance.now());
+      await closeOnce();
+    };
     return {
       app: running,
       db: handle.db,
@@ -187,10 +208,8 @@ export async function startServer(
       port,
       bootstrap,
       adminSocket,
-      close: () => {
-        closing ??= close();
-        return closing;
-      },
+      close: closeOnce,
+      drain,
     };
   } catch (error) {
     await app?.close().catch(() => {});

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       orphanGraceMs: 3_600_000,
       deviceCacheEntries: 250_000,
       trustProxy: 'loopback',
+      drainTimeoutMs: 30_000,
       live: {
         bambuserApiKey: undefined,
         bambuserBaseUrl: undefined,
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       ORPHAN_GRACE_MINUTES: '0',
       DEVICE_CACHE_ENTRIES: '1000000',
       TRUST_PROXY: 'true',
+      DRAIN_TIMEOUT_SECONDS: '45',
       BAMBUSER_API_KEY: 'bk',
       BAMBUSER_BASE_URL: 'http://127.0.0.1:9/api',
       LIVE_RTMP_URL: 'rtmp://live.example.com/live',
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
       LIVE_NGINX_MODULE: '/opt/rtmp.so',
     });
     expect(config).toMatchObject({
+      drainTimeoutMs: 45_000,
       port: 9000,
       host: '127.0.0.1',
       dataDir: '/home/me/signage/var/data',
@@ -112,6 +115,9 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ LIVE_RTMP_PORT: '0' })).toThrow(
       new ConfigError("LIVE_RTMP_PORT must be a whole number between 1 and 65535, got '0'"),
+    );
+    expect(() => loadConfig({ DRAIN_TIMEOUT_SECONDS: '0' })).toThrow(
+      new ConfigError("DRAIN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600, got '0'"),
     );
     expect(() => loadConfig({ DEVICE_CACHE_ENTRIES: 'many' })).toThrow(
       new ConfigError("DEVICE_CACHE_ENTRIES must be a whole number from 0 to 10000000, got 'many'"),

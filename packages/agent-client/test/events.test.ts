@@ -27,6 +27,16 @@ describe('the push channel parser', () => {
     ]);
   });
 
+  it("reads a draining server's reconnect hint", async () => {
+    const body = streamOf([
+      'event: manifest\ndata: {"reason":"schedule"}\n\n',
+      'event: reconnect\ndata: {"reason":"draining"}\n\n',
+    ]);
+    const events = [];
+    for await (const event of parseEventStream(body)) events.push(event);
+    expect(events.at(-1)).toEqual({ event: 'reconnect', data: { reason: 'draining' } });
+  });
+
   it('waits longer after each failed connection, never more than 60 s, never less than half the step', () => {
     expect(reconnectDelayMs(0, () => 0)).toBe(500);
     expect(reconnectDelayMs(0, () => 1)).toBe(1000);

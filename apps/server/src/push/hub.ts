@@ -60,11 +60,17 @@ export class PushHub {
     this.deliver({ k: 'm', all: true, r: reason });
   }
 
-  /** Ends every stream (server shutdown): players reconnect, with backoff, to another process or to this one restarted. */
+  /**
+   * Ends every stream (server shutdown), each after a `reconnect` event: players connect again at once, through
+   * the load balancer, to another process (older players, which skip the event, after their backoff).
+   */
   closeAll(): void {
     const streams = [...this.streams.values()];
     this.streams.clear();
-    for (const stream of streams) stream.close();
+    for (const stream of streams) {
+      stream.send('reconnect', { reason: 'draining' });
+      stream.close();
+    }
   }
 }
 

@@ -159,6 +159,7 @@ describe('the push channel (GET /agent/v1/events)', () => {
       expect(await channel.next()).toEqual({ event: 'manifest', data: { reason: 'schedule' } });
       // Closing a server with an open stream ends the stream instead of hanging.
       await other.close();
+      expect(await channel.next()).toEqual({ event: 'reconnect', data: { reason: 'draining' } });
       expect(await channel.next()).toBeNull();
     } finally {
       await other.close();

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const ingest = new ExternalIngest({
     rtmpUrl: 'rtmp://rtmp.example.com/live',
     hlsLocation: tempDir(),
-    hookSecret: 'h'.repeat(32),
+    hookSecrets: ['h'.repeat(32)],
     controlUrl: undefined,
   });
   t = await createTestApp({

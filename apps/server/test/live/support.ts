@@ -62,7 +62,7 @@ export async function liveWorld(): Promise<{
   const ingest = new ExternalIngest({
     rtmpUrl: 'rtmp://live.example.com:1935/live',
     hlsLocation: hlsDir,
-    hookSecret: HOOK_SECRET,
+    hookSecrets: [HOOK_SECRET],
     controlUrl: control.url,
   });
   const log = logCapture();

@@ -111,7 +111,7 @@ const external = () =>
   new ExternalIngest({
     rtmpUrl: 'rtmp://live.example.com:1935/live',
     hlsLocation: '/srv/hls',
-    hookSecret: 'x'.repeat(32),
+    hookSecrets: ['x'.repeat(32)],
     controlUrl: undefined,
   });
 const embeddedConfig = (live: Record<string, unknown> = {}) => ({
@@ -193,6 +193,24 @@ describe('createLiveIngest and createLiveProviders', () => {
       ['bambuser', 'Bambuser'],
       ['selfhosted', 'Self-hosted RTMP'],
     ]);
+  });
+
+  it("accepts both secrets of LIVE_HOOK_SECRET='new,old' during a rotation, and only those", () => {
+    const [fresh, old] = ['n'.repeat(40), 'o'.repeat(40)];
+    const live = { liveRtmpUrl: 'rtmp://x/live', liveHlsUrl: '/srv/hls' };
+    const rotating = createLiveIngest(embeddedConfig({ ...live, hookSecret: `${fresh}, ${old}` }));
+    expect(rotating.acceptsHookSecret(fresh)).toBe(true);
+    expect(rotating.acceptsHookSecret(old)).toBe(true);
+    expect(rotating.acceptsHookSecret(`${fresh},${old}`)).toBe(false);
+    expect(rotating.acceptsHookSecret('x'.repeat(40))).toBe(false);
+    // Once nginx has the new one, the old one is dropped from the setting and refused.
+    const rotated = createLiveIngest(embeddedConfig({ ...live, hookSecret: fresh }));
+    expect(rotated.acceptsHookSecret(old)).toBe(false);
+    expect(rotated.acceptsHookSecret(fresh)).toBe(true);
+    // A short half, an empty half or a third secret is a configuration error.
+    for (const hookSecret of [`${fresh},short`, `${fresh},`, `${fresh},${old},${'t'.repeat(40)}`]) {
+      expect(() => createLiveIngest(embeddedConfig({ ...live, hookSecret }))).toThrow(/'new,old' accepts both/);
+    }
   });
 
   it('refuses half or malformed settings', () => {

@@ -172,13 +172,19 @@ export const ZPlaysReply = z.object({ acked: z.number().int(), stored: z.number(
  * Authorization header). Events: `hello` on connect (data ZAgentHello), `manifest` when anything in the player's
  * manifest may have changed (data ZAgentManifestEvent: collect now), `revoked` when the player is deleted (the
  * server then closes the stream; the player forgets its token), `live` when a live content of its manifest goes on
- * or off air (data ZAgentLiveEvent: start or stop the stream now). A comment line (': ping') every
+ * or off air (data ZAgentLiveEvent: start or stop the stream now), `reconnect` when the server is shutting down
+ * (data ZAgentReconnectEvent; the server then closes the stream: connect again at once, without backoff, through
+ * the load balancer, which sends it to another server, and collect). A comment line (': ping') every
  * AGENT_EVENTS_PING_SECONDS keeps proxies from closing an idle stream.
  */
 export const AGENT_EVENTS_PING_SECONDS = 25;
-export const AGENT_EVENT_NAMES = ['hello', 'manifest', 'revoked', 'live'] as const;
+export const AGENT_EVENT_NAMES = ['hello', 'manifest', 'revoked', 'live', 'reconnect'] as const;
 export type AgentEventName = (typeof AGENT_EVENT_NAMES)[number];
 export const ZAgentHello = z.object({ device_code: z.string(), server_time: z.string() });
+export const ZAgentReconnectEvent = z.object({
+  /** Why, for logs only ('draining': this server stops). */
+  reason: z.string(),
+});
 export const ZAgentManifestEvent = z.object({
   /** What changed, for logs only (schedule, content, player, clock). */
   reason: z.string(),

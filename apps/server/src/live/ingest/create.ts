@@ -35,10 +35,12 @@ export function createLiveIngest(config: Pick<Config, 'dataDir' | 'host' | 'live
     );
   }
   if (rtmp && hls) {
-    if (!live.hookSecret || !HOOK_SECRET.test(live.hookSecret)) {
+    // 'new,old' during a rotation: both are accepted until nginx has been given the new one (docs/operations.md).
+    const secrets = (live.hookSecret ?? '').split(',').map((secret) => secret.trim());
+    if (secrets.length > 2 || !secrets.every((secret) => HOOK_SECRET.test(secret))) {
       throw new Error(
         'LIVE_HOOK_SECRET must be set with LIVE_RTMP_URL: 32 to 256 letters, digits, - or _ (e.g. `openssl rand -hex 32`), ' +
-          'the same as in the nginx configuration',
+          "the same as in the nginx configuration; during a rotation 'new,old' accepts both",
       );
     }
     if (!/^https?:\/\//i.test(hls) && !path.isAbsolute(hls)) {
@@ -47,7 +49,7 @@ export function createLiveIngest(config: Pick<Config, 'dataDir' | 'host' | 'live
     return new ExternalIngest({
       rtmpUrl: checkUrl('LIVE_RTMP_URL', rtmp, ['rtmp:', 'rtmps:']).replace(/\/+$/, ''),
       hlsLocation: /^https?:\/\//i.test(hls) ? checkUrl('LIVE_HLS_URL', hls, ['http:', 'https:']) : hls,
-      hookSecret: live.hookSecret,
+      hookSecrets: secrets,
       controlUrl: live.controlUrl ? checkUrl('LIVE_CONTROL_URL', live.controlUrl, ['http:', 'https:']) : undefined,
     });
   }

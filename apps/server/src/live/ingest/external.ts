@@ -9,8 +9,11 @@ export type ExternalIngestOptions = {
   rtmpUrl: string;
   /** LIVE_HLS_URL: the folder nginx writes (an absolute path) or an http(s) origin serving it. */
   hlsLocation: string;
-  /** LIVE_HOOK_SECRET: nginx's on_publish / on_publish_done / on_update addresses carry it as `secret`. */
-  hookSecret: string;
+  /**
+   * LIVE_HOOK_SECRET: nginx's on_publish / on_publish_done / on_update addresses carry it as `secret`. One, or
+   * two ('new,old') while it is rotated: either is accepted.
+   */
+  hookSecrets: readonly string[];
   /** LIVE_CONTROL_URL: nginx's rtmp_control location, e.g. http://127.0.0.1:8088/control */
   controlUrl: string | undefined;
 };
@@ -35,7 +38,10 @@ export class ExternalIngest implements LiveIngest {
   }
 
   acceptsHookSecret(secret: string): boolean {
-    return sameSecret(secret, this.options.hookSecret);
+    // Every candidate is compared (no early exit), so the time taken does not say which one matched.
+    let accepted = false;
+    for (const candidate of this.options.hookSecrets) accepted = sameSecret(secret, candidate) || accepted;
+    return accepted;
   }
 
   rtmpUrl(): string {
