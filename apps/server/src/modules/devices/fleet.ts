@@ -1,7 +1,7 @@
 import { aliveCutoff } from '@signage/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { devices } from '../../db/schema';
-import { deliveryPendingSql } from './repo';
+import { deliveryPendingSql } from './delivery';
 
 /**
  * The players' part of the fleet gauges (/metrics, modules/fleet): one scan of the devices table as a JSON
