@@ -1,10 +1,11 @@
-import type {
-  LocalDate,
-  LocalTime,
-  ScheduleValues,
-  TSchedule,
-  TScheduleBrief,
-  TScheduleContent,
+import {
+  DEFAULT_DOWNLOAD_ALLOW_HOUR,
+  type LocalDate,
+  type LocalTime,
+  type ScheduleValues,
+  type TSchedule,
+  type TScheduleBrief,
+  type TScheduleContent,
 } from '@signage/domain';
 import { type ContentRow, presentContent } from '../contents';
 import type { ScheduleRow } from './repo';
@@ -27,7 +28,7 @@ export function valuesOf(row: ScheduleRow, contents: string[], dest: string[]): 
     ...resolvable(row),
     playlist_name: row.playlistName,
     schedule_name: row.scheduleName,
-    download_allow_hour: row.downloadAllowHour === '23' ? '23' : '',
+    download_allow_hour: row.downloadAllowHour === DEFAULT_DOWNLOAD_ALLOW_HOUR ? DEFAULT_DOWNLOAD_ALLOW_HOUR : '',
     contents,
     dest,
   };
@@ -43,7 +44,7 @@ export function presentBrief(row: ScheduleRow): TScheduleBrief {
     available_date_to: values.available_date_to,
     available_time_from: values.available_time_from,
     available_time_to: values.available_time_to,
-    download_allow_hour: row.downloadAllowHour === '23' ? '23' : '',
+    download_allow_hour: row.downloadAllowHour === DEFAULT_DOWNLOAD_ALLOW_HOUR ? DEFAULT_DOWNLOAD_ALLOW_HOUR : '',
     first_content_live: row.live,
     created_at: row.createdAt.toISOString(),
   };
