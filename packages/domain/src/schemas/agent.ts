@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DOWNLOAD_ALLOW_HOUR } from '../catalog/constants';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../rules/players';
-import { isValidZone } from '../rules/time';
+import { isZoneName } from '../rules/zones';
 import { ZText } from './common';
 import { ZDeliveryReport } from './delivery';
 import { ZManifestLive } from './live';
@@ -22,7 +22,7 @@ export const AGENT_MESSAGES = {
 } as const;
 
 /** The zone the player's own clock is set to, as it reports it. Recorded for staff to see; never applied. */
-export const ZReportedTimeZone = ZText.refine(isValidZone, AGENT_MESSAGES.badTimeZone);
+export const ZReportedTimeZone = ZText.refine(isZoneName, AGENT_MESSAGES.badTimeZone);
 
 export const ZAnnounce = z.object({ serial: ZSerial, time_zone: ZReportedTimeZone.optional() });
 /** waiting: not registered yet · registered: a store is set, PIN pending · activated: paired. */
