@@ -31,7 +31,7 @@ export async function manifestSchedulesOf(
   now: Date,
   until: Date = now,
 ): Promise<{ schedules: ManifestSchedule[]; changesAt: Date }> {
-  const rows = await unendedSchedulesWithContents(db, player.deviceCode);
+  const rows = await unendedSchedulesWithContents(db, player.deviceCode, now);
   if (rows.length === 0) return { schedules: [], changesAt: until };
   // One clock for this answer: it memoises the zone arithmetic of its windows, and lives as long as the answer.
   const clock = zoneClock(player.timeZone as TimeZone);

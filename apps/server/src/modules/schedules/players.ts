@@ -31,7 +31,7 @@ export const playerSchedules: PlayerSchedulesPort = {
 
   async summaries(db, players, now) {
     if (players.length === 0) return new Map();
-    const pairs = await unendedSchedulesOf(db, players);
+    const pairs = await unendedSchedulesOf(db, players, now);
     const byDevice = new Map<string, ScheduleRow[]>();
     for (const { deviceCode, schedule } of pairs) {
       const list = byDevice.get(deviceCode) ?? [];

@@ -34,8 +34,14 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** "Has not ended at the moment the query runs", over a schedule_devices row's end instant (null: never ends). */
-const unendedSql = (endsAt: Column | SQL): SQL<boolean> => sql<boolean>`(${endsAt} is null or ${endsAt} > now())`;
+/**
+ * "Has not ended", over a schedule_devices row's end instant (null: never ends): at `at` when given (one moment
+ * for a whole answer, its SQL and its JavaScript alike), else when the query runs.
+ */
+const unendedSql = (endsAt: Column | SQL, at?: Date): SQL<boolean> =>
+  at === undefined
+    ? sql<boolean>`(${endsAt} is null or ${endsAt} > now())`
+    : sql<boolean>`(${endsAt} is null or ${endsAt} > ${at.toISOString()}::timestamptz)`;
 
 export async function insertSchedule(
   tx: Database,
@@ -148,9 +154,10 @@ export async function schedulesOfDevice(
   db: Database,
   deviceCode: string,
   includeEnded: boolean,
+  at?: Date,
 ): Promise<ScheduleRow[]> {
   const where = [eq(scheduleDevices.deviceCode, deviceCode)];
-  if (!includeEnded) where.push(unendedSql(scheduleDevices.endsAt));
+  if (!includeEnded) where.push(unendedSql(scheduleDevices.endsAt, at));
   const rows = await db
     .select({ schedule: schedules })
     .from(scheduleDevices)
@@ -167,6 +174,7 @@ export async function schedulesOfDevice(
 export async function unendedSchedulesOf(
   db: Database,
   players: readonly { deviceCode: string }[],
+  at?: Date,
 ): Promise<{ deviceCode: string; schedule: ScheduleRow }[]> {
   if (players.length === 0) return [];
   const values = sql.join(
@@ -179,7 +187,7 @@ export async function unendedSchedulesOf(
     select sd.device_code, sd.schedule_id
     from (values ${values}) as p(device_code)
     join ${scheduleDevices} sd on sd.device_code = p.device_code
-    where ${unendedSql(sql`sd.ends_at`)}`,
+    where ${unendedSql(sql`sd.ends_at`, at)}`,
   );
   if (pairs.length === 0) return [];
   const rows = await schedulesById(db, [...new Set(pairs.map((pair) => pair.schedule_id))]);
@@ -318,6 +326,7 @@ export async function unendedSchedulesUsing(tx: Database, contentId: string): Pr
 export async function unendedSchedulesWithContents(
   db: Database,
   deviceCode: string,
+  at?: Date,
 ): Promise<{ schedule: ScheduleRow; contentIds: string[] }[]> {
   const rows = await db
     .select({
@@ -328,7 +337,7 @@ export async function unendedSchedulesWithContents(
     })
     .from(scheduleDevices)
     .innerJoin(schedules, eq(schedules.id, scheduleDevices.scheduleId))
-    .where(and(eq(scheduleDevices.deviceCode, deviceCode), unendedSql(scheduleDevices.endsAt)))
+    .where(and(eq(scheduleDevices.deviceCode, deviceCode), unendedSql(scheduleDevices.endsAt, at)))
     .orderBy(desc(schedules.createdAt), desc(schedules.id));
   return rows.map((row) => ({ schedule: row.schedule, contentIds: row.contentIds ?? [] }));
 }

@@ -290,13 +290,13 @@ export async function listSchedules(
   db: Database,
   user: SessionUser,
   query: { device_code: string; include_ended?: boolean },
+  now: Date = new Date(),
 ): Promise<TScheduleList> {
   const [player] = await checkedPlayers(db, user, [query.device_code]);
   if (!player) throw notFound();
   const zone = player.timeZone as TimeZone;
-  const rows = await schedulesOfDevice(db, player.deviceCode, query.include_ended === true);
+  const rows = await schedulesOfDevice(db, player.deviceCode, query.include_ended === true, now);
   const schedules = await presentMany(db, user, rows);
-  const now = new Date();
   const clock = zoneClock(zone);
   const candidates = rows.map((row, index) => ({ ...resolvable(row), index }));
   const current = resolveCurrentSchedule(candidates, clock, now);
