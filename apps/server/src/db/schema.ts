@@ -199,8 +199,8 @@ export const devices = pgTable(
 /**
  * The version of what the player list's totals count (modules/devices/counts.ts): one row whose token a
  * deferred trigger replaces in every transaction that inserts or deletes a player, changes a column a list
- * filter reads (the heartbeat's columns excepted), or writes device_tags or schedule_player_ends (migration
- * 0017). Read in the same statement as a page or a count, so a total cached with a token is the total of
+ * filter reads (the heartbeat's columns excepted), or writes device_tags or schedule_devices (migrations
+ * 0017, 0023). Read in the same statement as a page or a count, so a total cached with a token is the total of
  * every later snapshot that reads the same token, in any server process sharing the database.
  */
 export const playerListVersion = pgTable('player_list_version', {

@@ -90,12 +90,3 @@ export function localMsOfDay(offsets: readonly ZoneOffset[], ms: number): number
 export function localDayOf(offsets: readonly ZoneOffset[], ms: number): string {
   return new Date(ms + offsetAt(offsets, ms) * 60_000).toISOString().slice(0, 10);
 }
-
-/**
- * A play's UTC day ('YYYY-MM-DD'), the one rule for it: the UTC calendar day of its start instant. Plays are
- * stored and rolled up by it; history turns it into store-local days with the play's own offset.
- */
-export function utcDayOf(at: Date | string | number): string {
-  const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
-  return new Date(ms).toISOString().slice(0, 10);
-}
