@@ -1,26 +1,14 @@
 import {
   DEFAULT_DOWNLOAD_ALLOW_HOUR,
-  type LocalDate,
-  type LocalTime,
   type ScheduleValues,
   type TSchedule,
   type TScheduleBrief,
   type TScheduleContent,
 } from '@signage/domain';
 import { type ContentRow, presentContent } from '../contents';
-import type { ScheduleRow } from './repo';
+import { resolvable, type ScheduleRow } from './repo';
 
-/** A row in the resolution rules' shape (empty strings are the spec's "missing"). */
-export function resolvable(row: ScheduleRow) {
-  return {
-    schedule_id: row.id,
-    created_at: row.createdAt,
-    available_date_from: (row.dateFrom ?? '') as LocalDate | '',
-    available_date_to: (row.dateTo ?? '') as LocalDate | '',
-    available_time_from: (row.timeFrom ?? '') as LocalTime | '',
-    available_time_to: (row.timeTo ?? '') as LocalTime | '',
-  };
-}
+export { resolvable };
 
 /** The stored schedule as the domain's values (what validation and the update diff work on). */
 export function valuesOf(row: ScheduleRow, contents: string[], dest: string[]): ScheduleValues {

@@ -1,9 +1,8 @@
-import { scheduleExtent, type TimeZone } from '@signage/domain';
+import { type LocalDate, type LocalTime, scheduleExtent, type TimeZone } from '@signage/domain';
 import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scheduleContents, scheduleDevices, schedules } from '../../db/schema';
 import { deviceTimeZoneSql } from '../devices';
-import { resolvable } from './present';
 
 /**
  * The SQL of the schedules, schedule_contents and schedule_devices tables: this module owns them. Players and
@@ -12,6 +11,18 @@ import { resolvable } from './present';
  * its (schedule, player) rows (refreshInstants), so every query below compares instants only.
  */
 export type ScheduleRow = typeof schedules.$inferSelect;
+
+/** A row in the resolution rules' shape (empty strings are the spec's "missing"). */
+export function resolvable(row: ScheduleRow) {
+  return {
+    schedule_id: row.id,
+    created_at: row.createdAt,
+    available_date_from: (row.dateFrom ?? '') as LocalDate | '',
+    available_date_to: (row.dateTo ?? '') as LocalDate | '',
+    available_time_from: (row.timeFrom ?? '') as LocalTime | '',
+    available_time_to: (row.timeTo ?? '') as LocalTime | '',
+  };
+}
 
 /** The stored part of a schedule (what a write sets). */
 export type ScheduleFields = {
