@@ -32,7 +32,6 @@ export const TABLE_OWNERS = {
   schedules: 'modules/schedules',
   schedule_contents: 'modules/schedules',
   schedule_devices: 'modules/schedules',
-  schedule_player_ends: 'modules/schedules',
   play_events: 'modules/plays',
   play_daily: 'modules/plays',
   play_content_daily: 'modules/plays',

@@ -1,17 +1,13 @@
 import {
+  currentByWindows,
   DISPLAY_PATTERNS,
+  localMsOfDay,
+  nextByWindows,
   nightDeliveryMomentMs,
-  type ResolvableSchedule,
-  resolveCurrentSchedule,
-  resolveNextSchedule,
-  type TimeZone,
+  offsetAt,
   type TManifest,
   type TManifestSchedule,
 } from '@signage/domain';
-
-type Playable = TManifestSchedule & ResolvableSchedule;
-/** A manifest schedule as the domain's rules read it (its dates and times are the store's wall clock). */
-const resolvable = (schedules: TManifestSchedule[]) => schedules as Playable[];
 
 /** Seconds an image stays on screen (the manifest gives no duration for images). */
 export const IMAGE_SECONDS = 10;
@@ -48,8 +44,9 @@ export function isReady(schedule: TManifestSchedule, verified: ReadonlySet<strin
 }
 
 /**
- * What plays at `now`: the domain's current schedule (latest-created in range, in the store's zone) among the
- * ready ones. A newer schedule whose media are not complete yet does not start: the one before it (or the idle
+ * What plays at `now`: the domain's current schedule (latest-created with a window holding the moment) among
+ * the ready ones, read from the windows the manifest carries as instants (rules/instants.ts: the server
+ * decided them with the zone rules and DST policy; the player does no zone arithmetic of its own). A newer schedule whose media are not complete yet does not start: the one before it (or the idle
  * screen) goes on meanwhile. The schedule on screen (`playing`, its id) whose playlist gained media (a content
  * added, or one whose upload finished processing) goes on with the files it has while the new ones download,
  * rather than leaving the screen to an older schedule or the idle screen meanwhile; a live schedule is not cut
@@ -67,32 +64,20 @@ export function scheduleAt(
     const media = filesOf(schedule).filter((item) => verified.has(item.content_id));
     return media.length > 0 ? [{ ...schedule, media }] : [];
   });
-  return resolveCurrentSchedule(resolvable(candidates), manifest.time_zone as TimeZone, now);
+  return currentByWindows(candidates, now.getTime());
 }
 
 /** The next schedule to start after `now` (any, ready or not), for the status overlay. */
 export function nextScheduleAt(manifest: TManifest, now: Date): TManifestSchedule | null {
-  return resolveNextSchedule(resolvable(manifest.schedules), manifest.time_zone as TimeZone, now)?.schedule ?? null;
+  return nextByWindows(manifest.schedules, now.getTime())?.schedule ?? null;
 }
 
-/** The hour (0-23) at `now` in a zone. */
-export function hourIn(zone: string, now: Date): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(now);
-  return Number(hour);
-}
+/** The store's UTC offset at `now` (minutes east), from the manifest's offsets: what plays are stamped with. */
+export const storeOffsetAt = (manifest: TManifest, now: Date): number => offsetAt(manifest.offsets, now.getTime());
 
-/** Milliseconds since the store's midnight at `now`, by its wall clock (23:37:10 is 23 h 37 min 10 s). */
-export function msOfDayIn(zone: string, now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000 + now.getMilliseconds();
-}
+/** The hour (0-23) of the store's wall clock at `now`, from the manifest's offsets. */
+export const storeHourAt = (manifest: TManifest, now: Date): number =>
+  Math.floor(localMsOfDay(manifest.offsets, now.getTime()) / 3_600_000);
 
 /**
  * Delivery timing: Immediate ('NOW') downloads at once. Night downloads new media in the night window, from the
@@ -102,9 +87,9 @@ export function msOfDayIn(zone: string, now: Date): number {
  */
 export function mayDownload(schedule: TManifestSchedule, manifest: TManifest, now: Date): boolean {
   if (schedule.delivery_timing === 'NOW' || schedule.download_allow_hour === '') return true;
-  if (resolveCurrentSchedule(resolvable([schedule]), manifest.time_zone as TimeZone, now) !== null) return true;
+  if (currentByWindows([schedule], now.getTime()) !== null) return true;
   const moment = nightDeliveryMomentMs(manifest.device_code, schedule.download_allow_hour);
-  return msOfDayIn(manifest.time_zone, now) >= moment;
+  return localMsOfDay(manifest.offsets, now.getTime()) >= moment;
 }
 
 /**

@@ -9,7 +9,17 @@ import { type TManifestMedia, ZAgentLiveEvent } from '@signage/domain';
 import { el } from './dom';
 import { MediaFiles } from './files';
 import type { TextKey } from './i18n';
-import { aspectOf, filesOf, hourIn, imageSecondsOf, isReady, mayDownload, nextScheduleAt, scheduleAt } from './plan';
+import {
+  aspectOf,
+  filesOf,
+  imageSecondsOf,
+  isReady,
+  mayDownload,
+  nextScheduleAt,
+  scheduleAt,
+  storeHourAt,
+  storeOffsetAt,
+} from './plan';
 import { PlayQueue } from './plays';
 import { Screen } from './screen';
 import { PlayerLog, WATCH_EVERY_MS, Watchdog } from './watchdog';
@@ -80,6 +90,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     log: (text) => log.write('WARNING', text),
     queue,
     skewMs: () => skew ?? 0,
+    storeOffset: (at) => (manifest ? storeOffsetAt(manifest, at) : 0),
     imageSeconds: imageSecondsOf(location.search),
     fresh: () => watchdog.shown(),
   });
@@ -280,7 +291,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       now: Date.now(),
       ...screen.seen(),
       heapBytes: heap ?? null,
-      localHour: hourIn(manifest?.time_zone ?? 'UTC', new Date(Date.now() - (skew ?? 0))),
+      localHour: manifest ? storeHourAt(manifest, new Date(Date.now() - (skew ?? 0))) : new Date().getUTCHours(),
     });
     if (action.kind === 'none') return;
     log.write('WARNING', `${action.reason} (${screen.now().item?.name ?? 'nothing'})`);

@@ -12,6 +12,11 @@ export type ScreenDeps = Omit<LiveViewDeps, 'shown'> & {
   imageSeconds: number;
   /** A new item is on screen (the watchdog starts its history afresh). */
   fresh: () => void;
+  /**
+   * The store's UTC offset (minutes east) at a server-time moment, from the manifest: the zone plays are
+   * stamped in is the store's, never the browser's. Without it (no manifest yet) the offset is 0.
+   */
+  storeOffset?: (at: Date) => number;
 };
 
 /** What the heartbeat and the status overlay say is on screen. */
@@ -183,11 +188,12 @@ export class Screen {
   }
 
   private startPlay(item: TManifestMedia): void {
+    const started = new Date(this.shownSince - this.deps.skewMs());
     this.deps.queue.start({
       content_id: item.content_id,
       schedule_id: this.current?.schedule_id ?? null,
-      started_at: new Date(this.shownSince - this.deps.skewMs()).toISOString(),
-      utc_offset_minutes: -new Date().getTimezoneOffset(),
+      started_at: started.toISOString(),
+      utc_offset_minutes: this.deps.storeOffset?.(started) ?? 0,
     });
   }
 

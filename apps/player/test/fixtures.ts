@@ -1,4 +1,23 @@
-import type { TManifestMedia, TManifestSchedule } from '@signage/domain';
+import {
+  type InstantWindow,
+  type ResolvableSchedule,
+  scheduleWindowsBetween,
+  type TimeZone,
+  type TManifestMedia,
+  type TManifestSchedule,
+  zoneOffsetsBetween,
+} from '@signage/domain';
+
+/** The span the tests' moments fall in: the windows and offsets a manifest of theirs carries. */
+const FROM = new Date('2026-01-01T00:00:00Z');
+const TO = new Date('2027-01-01T00:00:00Z');
+
+/** A schedule's windows as the server computes them for a manifest (the domain's rules, in a zone). */
+export const windowsIn = (schedule: TManifestSchedule, zone: string): InstantWindow[] =>
+  scheduleWindowsBetween(schedule as unknown as ResolvableSchedule, zone as TimeZone, FROM, TO);
+
+/** A zone's offsets over the tests' span, as a manifest carries them. */
+export const offsetsIn = (zone: string) => zoneOffsetsBetween(zone as TimeZone, FROM, TO);
 
 /** A file of a manifest: an image or a movie, ready, at its media route. */
 export const manifestMedia = (id: string, type: 'image' | 'movie' = 'image'): TManifestMedia => ({
@@ -19,8 +38,16 @@ export const manifestMedia = (id: string, type: 'image' | 'movie' = 'image'): TM
   live: null,
 });
 
-/** A schedule of a manifest: all day, no period, Immediate, with one image unless told. */
-export const manifestSchedule = (id: string, over: Partial<TManifestSchedule> = {}): TManifestSchedule => ({
+/**
+ * A schedule of a manifest: all day, no period, Immediate, with one image unless told; its windows those of its
+ * dates and times in Europe/London unless told (plan.test's manifests recompute them in their own zone).
+ */
+export const manifestSchedule = (id: string, over: Partial<TManifestSchedule> = {}): TManifestSchedule => {
+  const schedule = bareSchedule(id, over);
+  return { ...schedule, windows: over.windows ?? windowsIn(schedule, 'Europe/London') };
+};
+
+const bareSchedule = (id: string, over: Partial<TManifestSchedule>): TManifestSchedule => ({
   schedule_id: id,
   schedule_name: id,
   playlist_name: 'Default playlist',
@@ -33,5 +60,6 @@ export const manifestSchedule = (id: string, over: Partial<TManifestSchedule> = 
   delivery_timing: 'NOW',
   live: false,
   media: [manifestMedia(`${id}-a`)],
+  windows: [],
   ...over,
 });

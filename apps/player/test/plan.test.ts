@@ -1,17 +1,16 @@
-import { HOUR_MS, nightDeliveryMomentMs, type TManifest, type TManifestSchedule } from '@signage/domain';
+import { HOUR_MS, localMsOfDay, nightDeliveryMomentMs, type TManifest, type TManifestSchedule } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
 import {
-  hourIn,
   IMAGE_SECONDS,
   imageSecondsOf,
   isLive,
   mayDownload,
-  msOfDayIn,
   nextScheduleAt,
   scheduleAt,
+  storeHourAt,
   streamsOf,
 } from '../src/plan';
-import { manifestMedia, manifestSchedule } from './fixtures';
+import { manifestMedia, manifestSchedule, offsetsIn, windowsIn } from './fixtures';
 
 const media = manifestMedia;
 
@@ -39,7 +38,8 @@ const manifest = (schedules: TManifestSchedule[], zone = 'Europe/London'): TMani
   time_zone: zone,
   display_pattern: 'Multi,CW',
   horizon_hours: 48,
-  schedules,
+  schedules: schedules.map((s) => ({ ...s, windows: windowsIn(s, zone) })),
+  offsets: offsetsIn(zone),
   fallback: { kind: 'idle', clock: true, store_name: 'Soho' },
   version: 'v1',
   server_time: '2026-03-29T00:00:00.000Z',
@@ -105,11 +105,12 @@ describe('what the web player plays', () => {
       available_time_to: '21:00:59',
     });
     const plan = manifest([night], 'Asia/Tokyo');
+    Object.assign(night, { windows: windowsIn(night, 'Asia/Tokyo') });
     // D1's moment: 23:00 in Tokyo (14:00 UTC) plus its offset from the domain's spread.
     const moment = nightDeliveryMomentMs('D1', '23');
     const atMoment = new Date(Date.UTC(2026, 2, 1, 14) + (moment - 23 * HOUR_MS));
-    expect(hourIn('Asia/Tokyo', new Date('2026-03-01T13:59:00Z'))).toBe(22);
-    expect(msOfDayIn('Asia/Tokyo', atMoment)).toBe(moment);
+    expect(storeHourAt(plan, new Date('2026-03-01T13:59:00Z'))).toBe(22);
+    expect(localMsOfDay(plan.offsets, atMoment.getTime())).toBe(moment);
     expect(mayDownload(night, plan, new Date('2026-03-01T13:59:00Z'))).toBe(false); // 22:59 in Tokyo
     expect(mayDownload(night, plan, new Date(atMoment.getTime() - 1000))).toBe(false); // in the window, before its moment
     expect(mayDownload(night, plan, atMoment)).toBe(true);

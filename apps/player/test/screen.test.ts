@@ -41,6 +41,8 @@ function stage() {
     log: () => undefined,
     queue: queue as unknown as PlayQueue,
     skewMs: () => SKEW,
+    // The store's offset from the manifest (Tokyo), whatever the browser's zone: plays are stamped with it.
+    storeOffset: () => 540,
     imageSeconds: SECONDS,
     fresh,
   });
@@ -109,7 +111,7 @@ describe('the stage', () => {
       schedule_id: 's1',
       // In the server's time: the player's clock minus its skew.
       started_at: new Date(START + 400 - SKEW).toISOString(),
-      utc_offset_minutes: -new Date().getTimezoneOffset(),
+      utc_offset_minutes: 540,
     });
     // Each second the loop reports how long the open play has lasted.
     await vi.advanceTimersByTimeAsync(1000);

@@ -13,6 +13,7 @@ export * from './rules/access';
 export * from './rules/contentDates';
 export * from './rules/contents';
 export * from './rules/delivery';
+export * from './rules/instants';
 export * from './rules/logs';
 export * from './rules/pager';
 export * from './rules/playerLifecycle';

@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 import {
   AGENT_CONTRACTS,
+  DEFAULT_DOWNLOAD_ALLOW_HOUR,
   LOGO_POSITIONS,
+  licenceDayIn,
   MANIFEST_HORIZON_HOURS,
+  MANIFEST_WINDOW_DAYS,
+  nextZoneTransition,
   pathOf,
   type TimeZone,
   type TManifest,
   type TManifestLive,
   type TManifestMedia,
-  todayIn,
   zoneClock,
+  zoneOffsetsBetween,
 } from '@signage/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
@@ -72,7 +76,7 @@ function liveOf(row: ContentRow): TManifestLive {
  */
 export const MANIFEST_VALID_MAX_MS = 6 * 3600 * 1000;
 
-/** The player's next local midnight: licence dates are judged by the store's day. */
+/** The player's next local midnight: licence dates are judged by the store's day (licenceDayIn). */
 function nextLocalMidnight(timeZone: string, now: Date): Date {
   const clock = zoneClock(timeZone as TimeZone);
   const tomorrow = clock.addDays(clock.today(now.getTime()), 1);
@@ -101,9 +105,18 @@ export async function resolveManifestUntil(
   const midnight = nextLocalMidnight(device.timeZone, now).getTime();
   const bound = new Date(Math.min(now.getTime() + MANIFEST_VALID_MAX_MS, midnight));
   const { schedules, changesAt } = await manifestSchedulesOf(db, device, now, bound);
+  // The store's offsets over the windows' days: they change when the next transition passes or a later one
+  // enters those days.
+  const zone = device.timeZone as TimeZone;
+  const reach = new Date(now.getTime() + MANIFEST_WINDOW_DAYS * 24 * 3600 * 1000);
+  const offsets = zoneOffsetsBetween(zone, now, reach);
+  const moments = [nextZoneTransition(zone, now), nextZoneTransition(zone, reach)].map((t, i) =>
+    t === null ? Number.POSITIVE_INFINITY : t.getTime() - (i === 0 ? 0 : reach.getTime() - now.getTime()),
+  );
+  const validUntil = new Date(Math.min(changesAt.getTime(), ...moments.filter((m) => m > now.getTime())));
   const ids = [...new Set(schedules.flatMap((s) => s.contentIds))];
   const rows = new Map((await findContentsById(db, ids)).map((row) => [row.id, row]));
-  const today = todayIn(device.timeZone as TimeZone, now);
+  const today = licenceDayIn(zone, now);
   const manifest: ResolvedManifest = {
     device_code: device.deviceCode,
     time_zone: device.timeZone,
@@ -119,13 +132,15 @@ export async function resolveManifestUntil(
       available_time_to: s.available_time_to,
       created_at: s.created_at,
       download_allow_hour: s.download_allow_hour,
-      delivery_timing: s.download_allow_hour === '23' ? 'NIGHT' : 'NOW',
+      delivery_timing: s.download_allow_hour === DEFAULT_DOWNLOAD_ALLOW_HOUR ? 'NIGHT' : 'NOW',
       live: s.first_content_live,
       media: s.contentIds.map((id) => mediaOf(rows.get(id), today)).filter((m) => m !== null),
+      windows: s.windows,
     })),
+    offsets,
     fallback: { kind: 'idle', clock: true, store_name: device.shopName },
   };
-  return { manifest, validUntil: changesAt };
+  return { manifest, validUntil };
 }
 
 /** JSON with object keys sorted at every level: one text for one value, whatever the key order. */

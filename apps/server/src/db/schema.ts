@@ -199,8 +199,8 @@ export const devices = pgTable(
 /**
  * The version of what the player list's totals count (modules/devices/counts.ts): one row whose token a
  * deferred trigger replaces in every transaction that inserts or deletes a player, changes a column a list
- * filter reads (the heartbeat's columns excepted), or writes device_tags or schedule_player_ends (migration
- * 0017). Read in the same statement as a page or a count, so a total cached with a token is the total of
+ * filter reads (the heartbeat's columns excepted), or writes device_tags or schedule_devices (migrations
+ * 0017, 0023). Read in the same statement as a page or a count, so a total cached with a token is the total of
  * every later snapshot that reads the same token, in any server process sharing the database.
  */
 export const playerListVersion = pgTable('player_list_version', {
@@ -423,10 +423,8 @@ export const ssoTokens = pgTable(
 
 /**
  * Schedules (SPEC.md sections 3 to 7), owned by the schedules module. Dates and times are wall-clock values
- * read in each player's own zone; null is the spec's "missing" (no start or end date, all day). `ends_local`
- * is the last wall-clock second the schedule plays (date_to + time_to, or the day's end), derived by the
- * database so the "has not ended in the player's zone" test needs no join back to the row's parts; null
- * never ends. `live`: the first content is a stream, so all of them are (a schedule never mixes the kinds).
+ * read in each player's own zone; null is the spec's "missing" (no start or end date, all day). What instants
+ * they name for a player is decided once, by the domain's rules, and kept in schedule_devices. `live`: the first content is a stream, so all of them are (a schedule never mixes the kinds).
  * `created_at` decides priority (latest wins) and has millisecond precision so that it travels through
  * JavaScript dates unchanged (a scoped edit that splits a schedule keeps it).
  */
@@ -440,9 +438,6 @@ export const schedules = pgTable(
     dateTo: date('date_to'),
     timeFrom: time('time_from'),
     timeTo: time('time_to'),
-    endsLocal: timestamp('ends_local', { mode: 'string' }).generatedAlwaysAs(
-      sql`("date_to" + coalesce("time_to", '23:59:59'::time))`,
-    ),
     downloadAllowHour: text('download_allow_hour').notNull().default('23'),
     live: boolean('live').notNull().default(false),
     zoneCode: text('zone_code').notNull(),
@@ -473,8 +468,11 @@ export const scheduleContents = pgTable(
 );
 
 /**
- * The players a schedule plays on. `ends_local` repeats the schedule's (kept in step by every write of the
- * schedules module) so that a player's un-ended schedules are read from this table alone.
+ * The players a schedule plays on, with when it plays for each: `starts_at` its first window's start and
+ * `ends_at` its last one's end (null: open), the schedule's dates and times read in the player's zone by the
+ * domain's rules (scheduleExtent, DST policy included). Written with every write of the schedule and again
+ * whenever the player's zone changes, so SQL compares instants only: un-ended is `ends_at is null or ends_at >
+ * now()`.
  */
 export const scheduleDevices = pgTable(
   'schedule_devices',
@@ -485,28 +483,15 @@ export const scheduleDevices = pgTable(
     deviceCode: text('device_code')
       .notNull()
       .references(() => devices.deviceCode),
-    endsLocal: timestamp('ends_local', { mode: 'string' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, precision: 3 }),
+    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     primaryKey({ columns: [t.scheduleId, t.deviceCode] }),
     // "Schedules of a player", with the end so the has-schedule test is answered from the index.
-    index('schedule_devices_device_idx').on(t.deviceCode, t.endsLocal, t.scheduleId),
+    index('schedule_devices_device_idx').on(t.deviceCode, t.endsAt, t.scheduleId),
   ],
 );
-
-/**
- * Per player, the last wall-clock second any of its schedules plays (`open`: one never ends), kept in step
- * with schedule_devices by every write of the schedules module. A player has a schedule that has not
- * ended iff this end, read in its zone, is still ahead, so the player list's has-schedule filter and count
- * read one row per player instead of all its schedules.
- */
-export const schedulePlayerEnds = pgTable('schedule_player_ends', {
-  deviceCode: text('device_code')
-    .primaryKey()
-    .references(() => devices.deviceCode),
-  lastEndLocal: timestamp('last_end_local', { mode: 'string' }),
-  open: boolean('open').notNull(),
-});
 
 /**
  * Proof of play (owned by modules/plays): one row per play a player reported, idempotent by (device_code,

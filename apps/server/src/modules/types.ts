@@ -87,6 +87,11 @@ export type PlayerSchedulesPort = {
    * (level 2 of the lock order, devices/repo.ts lockPlayers), which detachPlayer may then delete.
    */
   lockSchedulesOf(tx: Database, deviceCode: string): Promise<void>;
+  /**
+   * In the transaction that changed a player's zone: writes again the instants of its schedules (when each
+   * plays for it), read in the new zone by the domain's rules.
+   */
+  zoneChanged(tx: Database, deviceCode: string): Promise<void>;
 };
 
 /**

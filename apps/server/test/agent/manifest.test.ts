@@ -151,7 +151,7 @@ describe('GET /agent/v1/manifest', () => {
       .where(eq(schedules.id, scheduleId));
     await t.db
       .update(scheduleDevices)
-      .set({ endsLocal: `${lastWeek} 23:59:59` })
+      .set({ endsAt: new Date(`${dayFrom(-6)}T00:00:00Z`) })
       .where(eq(scheduleDevices.scheduleId, scheduleId));
     expect((await expectNew()).schedules).toEqual([]);
   });

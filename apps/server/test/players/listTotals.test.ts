@@ -182,7 +182,9 @@ describe('player list totals, cached while nothing they count changed', () => {
     // Written as the schedules module does when a schedule with the player is saved (an open end).
     const scheduleEnd = (code: string) =>
       admin.execute(
-        sql`insert into schedule_player_ends (device_code, last_end_local, open) values (${code}, null, true)`,
+        sql`with s as (insert into schedules (schedule_name, playlist_name, zone_code, created_by)
+          values ('S', 'P', 'Asia/Kuala_Lumpur', 'test') returning id)
+          insert into schedule_devices (schedule_id, device_code, starts_at, ends_at) select s.id, ${code}, null, null from s`,
       );
     await scheduleEnd(players[0]!.device_code);
     await scheduleEnd(players[1]!.device_code);

@@ -3,8 +3,13 @@ export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const MAX_UPLOAD_BYTES = 419_430_400;
 export const PAGE_SIZE = 10;
 export const PAGER_SPREAD = 5;
-export const DELIVERY_TIMING = { NIGHT: 0, NOW: 1 } as const;
-export const DEFAULT_DOWNLOAD_ALLOW_HOUR = '23';
+/**
+ * The night-delivery hour, the one constant for it: a Night schedule's new media download from this hour of the
+ * store's wall clock to its midnight (rules/delivery.ts). The API spells it as the text of the download-hour
+ * option (download_allow_hour '23').
+ */
+export const NIGHT_DELIVERY_HOUR = 23;
+export const DEFAULT_DOWNLOAD_ALLOW_HOUR = '23' as const satisfies `${typeof NIGHT_DELIVERY_HOUR}`;
 export const TIME_STEP_MINUTES = 5;
 export const REGISTRATION_REDIRECT_MS = 30_000;
 export const HISTORY_DAYS_DISPLAYED = 7;

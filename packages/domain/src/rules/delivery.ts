@@ -1,4 +1,4 @@
-import { DEFAULT_DOWNLOAD_ALLOW_HOUR, HOUR_MS } from '../catalog/constants';
+import { HOUR_MS, NIGHT_DELIVERY_HOUR } from '../catalog/constants';
 
 /**
  * Night delivery spread over its window (issue 28 item 3). A Night schedule's new media download from its
@@ -15,7 +15,7 @@ import { DEFAULT_DOWNLOAD_ALLOW_HOUR, HOUR_MS } from '../catalog/constants';
 export const NIGHT_DELIVERY_TAIL_MS = 5 * 60_000;
 
 /** The window of a download hour, in ms after the store's midnight: [hour:00, 24:00). */
-export function nightDeliveryWindow(downloadAllowHour: string | number = DEFAULT_DOWNLOAD_ALLOW_HOUR): {
+export function nightDeliveryWindow(downloadAllowHour: string | number = NIGHT_DELIVERY_HOUR): {
   startMs: number;
   endMs: number;
 } {
@@ -51,7 +51,7 @@ export function spreadHash(text: string): number {
  */
 export function nightDeliveryMomentMs(
   deviceCode: string,
-  downloadAllowHour: string | number = DEFAULT_DOWNLOAD_ALLOW_HOUR,
+  downloadAllowHour: string | number = NIGHT_DELIVERY_HOUR,
 ): number {
   const { startMs, endMs } = nightDeliveryWindow(downloadAllowHour);
   const spreadSeconds = Math.max(1, Math.floor((endMs - startMs - NIGHT_DELIVERY_TAIL_MS) / 1000));

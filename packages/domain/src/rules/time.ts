@@ -97,6 +97,15 @@ export function zonedNow(zone: TimeZone, at: Instant | Date = new Date()): Zoned
   };
 }
 
+/**
+ * The day a content's licence is judged by, the one rule for it: the store's calendar day, in the player's
+ * configured zone (the manifest, the schedule checks and the content forms all ask this). A licence ending
+ * on a date plays to the end of that date at the store, wherever the console's user sits.
+ */
+export function licenceDayIn(storeZone: TimeZone, at: Instant | Date = new Date()): LocalDate {
+  return todayIn(storeZone, at);
+}
+
 /** The store's calendar day at a moment (now by default). */
 export function todayIn(zone: TimeZone, at: Instant | Date = new Date()): LocalDate {
   return zoned(zone, at).toPlainDate().toString() as LocalDate;
@@ -145,3 +154,34 @@ export function runtimeZone(): TimeZone {
  * there is today or later for every store in the world.
  */
 export const LATEST_ZONE = 'Etc/GMT+12' as TimeZone;
+
+/**
+ * The zone's offsets over [from, to): the one in effect at `from` (from the transition that began it, null when
+ * the zone never changed before), then one entry per transition before `to`. What a manifest carries so that a
+ * player reads the store's wall clock from instants alone (rules/instants.ts, offsetAt).
+ */
+export function zoneOffsetsBetween(zone: TimeZone, from: Date, to: Date): { at: Instant | null; minutes: number }[] {
+  const out: { at: Instant | null; minutes: number }[] = [];
+  let here = zoned(zone, from);
+  const previous = here.getTimeZoneTransition('previous');
+  out.push({
+    at: previous ? (previous.toInstant().toString() as Instant) : null,
+    minutes: Math.round(here.offsetNanoseconds / 60_000_000_000),
+  });
+  for (let i = 0; i < 64; i += 1) {
+    const next = here.getTimeZoneTransition('next');
+    if (!next || next.epochMilliseconds >= to.getTime()) break;
+    out.push({
+      at: next.toInstant().toString() as Instant,
+      minutes: Math.round(next.offsetNanoseconds / 60_000_000_000),
+    });
+    here = next;
+  }
+  return out;
+}
+
+/** The first transition of a zone strictly after a moment, or null when it has none. */
+export function nextZoneTransition(zone: TimeZone, after: Date): Date | null {
+  const next = zoned(zone, after).getTimeZoneTransition('next');
+  return next ? new Date(next.epochMilliseconds) : null;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_DOWNLOAD_ALLOW_HOUR } from '../catalog/constants';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../rules/players';
-import { isValidZone } from '../rules/time';
+import { isZoneName } from '../rules/zones';
 import { ZText } from './common';
 import { ZDeliveryReport } from './delivery';
 import { ZManifestLive } from './live';
@@ -21,7 +22,7 @@ export const AGENT_MESSAGES = {
 } as const;
 
 /** The zone the player's own clock is set to, as it reports it. Recorded for staff to see; never applied. */
-export const ZReportedTimeZone = ZText.refine(isValidZone, AGENT_MESSAGES.badTimeZone);
+export const ZReportedTimeZone = ZText.refine(isZoneName, AGENT_MESSAGES.badTimeZone);
 
 export const ZAnnounce = z.object({ serial: ZSerial, time_zone: ZReportedTimeZone.optional() });
 /** waiting: not registered yet · registered: a store is set, PIN pending · activated: paired. */
@@ -77,6 +78,8 @@ export const ZLogUploadReply = z.object({ log_id: z.string(), size: z.number().i
  * changes only when its content does. `server_time` is left out of the ETag's hash.
  */
 export const MANIFEST_HORIZON_HOURS = 48;
+/** How many days of windows a manifest carries: a week offline and a day to spare, the player plays on. */
+export const MANIFEST_WINDOW_DAYS = 8;
 export const ZManifestMedia = z.object({
   content_id: z.string(),
   name: z.string(),
@@ -114,11 +117,17 @@ export const ZManifestSchedule = z.object({
   /** Priority: the latest-created schedule in range plays. */
   created_at: z.string(),
   /** The download-hour option: '23' (new media is downloaded from 23:00 local) or '' (at once). */
-  download_allow_hour: z.enum(['23', '']),
+  download_allow_hour: z.enum([DEFAULT_DOWNLOAD_ALLOW_HOUR, '']),
   delivery_timing: z.enum(['NIGHT', 'NOW']),
   live: z.boolean(),
   /** Ordered: the play order of the loop. */
   media: z.array(ZManifestMedia),
+  /**
+   * When it plays, as instants (end exclusive, null open): its windows overlapping the next
+   * MANIFEST_WINDOW_DAYS days, computed by the server with the domain's rules in the store's zone. The player
+   * resolves what plays from these only (rules/instants.ts); the wall-clock fields above are for display.
+   */
+  windows: z.array(z.object({ start: z.string().nullable(), end: z.string().nullable() })).default([]),
 });
 export type TManifestSchedule = z.infer<typeof ZManifestSchedule>;
 export const ZManifestFallback = z.object({
@@ -133,6 +142,11 @@ export const ZManifest = z.object({
   horizon_hours: z.literal(MANIFEST_HORIZON_HOURS),
   /** Current or starting within the horizon, newest first. */
   schedules: z.array(ZManifestSchedule),
+  /**
+   * The store's UTC offsets over the windows' days (time_zone's, in minutes east; `at` null: since ever): the
+   * player's wall clock for night delivery and the offset its plays are stamped with (rules/instants.ts).
+   */
+  offsets: z.array(z.object({ at: z.string().nullable(), minutes: z.number().int() })).default([]),
   /** What plays when no schedule does (always named, so it works offline too). */
   fallback: ZManifestFallback,
   /** The ETag's value (without quotes), also in the body for players that store the manifest. */

@@ -27,9 +27,17 @@ const day = ZText.trim()
   .transform((v) => v || undefined)
   .refine((v) => v === undefined || isIsoDate(v), CONTENT_MESSAGES.invalidDate);
 
-/** Today as a UTC day (YYYY-MM-DD). */
+/**
+ * The UTC day (YYYY-MM-DD) of a moment, today by default: the one rule for a play's day (its start instant's
+ * UTC calendar day), by which plays are rolled up (plays/repo.ts) and filtered (plays/history.ts).
+ */
 export function utcDay(at: Date | number = Date.now()): string {
   return new Date(at).toISOString().slice(0, 10);
+}
+
+/** The instants a window of UTC days spans: [from's 00:00Z, the day after to's 00:00Z). */
+export function utcDaysSpan(from: string, to: string): { start: Date; end: Date } {
+  return { start: new Date(`${from}T00:00:00.000Z`), end: new Date(`${addUtcDays(to, 1)}T00:00:00.000Z`) };
 }
 
 /** `day` moved by `days` (UTC days). */

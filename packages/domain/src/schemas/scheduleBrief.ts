@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DOWNLOAD_ALLOW_HOUR } from '../catalog/constants';
 
 /**
  * A schedule without its contents and players: what the player list shows as a player's current or next
@@ -14,7 +15,7 @@ export const ZScheduleBrief = z.object({
   available_date_to: z.string(),
   available_time_from: z.string(),
   available_time_to: z.string(),
-  download_allow_hour: z.enum(['23', '']),
+  download_allow_hour: z.enum([DEFAULT_DOWNLOAD_ALLOW_HOUR, '']),
   /** Whether the first content is a live stream (the content list modal then locks changes once started). */
   first_content_live: z.boolean(),
   created_at: z.string(),

@@ -421,10 +421,9 @@ export function deviceTimeZoneSql(deviceCode: SQL): SQL {
  *   3. devices rows, in device_code order, every player the write will touch, all before any is written:
  *      lockPlayers (FOR NO KEY UPDATE), or the row's own UPDATE by a write naming one player (edit,
  *      registration, pairing, delete); markManifestsChanged locks its players in this order itself;
- *   4. the advisory locks schedule_player_ends:<code>, in code order (refreshPlayerEnds), only for players
- *      already held at level 3;
- *   5. everything else the write inserts, updates or deletes (schedule_devices, schedule_contents,
- *      schedule_player_ends, tags, pins, audit): rows no other transaction locks before a level above.
+ *   4. (none since issue 26: the per-player advisory locks of schedule_player_ends went with the table);
+ *   5. everything else the write inserts, updates or deletes (schedule_devices with their instants,
+ *      schedule_contents, tags, pins, audit): rows no other transaction locks before a level above.
  *
  * A foreign key's check takes FOR KEY SHARE on the row it names, which no UPDATE of a non-key column
  * waits for. db/client.ts retries a transaction PostgreSQL still ends with a deadlock or a serialisation

@@ -139,6 +139,7 @@ export async function editPlayer(
       timeZone,
     };
     if (!(await updateDevice(tx, deviceCode, values, now))) throw notFound();
+    if (timeZone !== undefined && timeZone !== before.timeZone) await deps.schedules.zoneChanged(tx, deviceCode);
     // Zone, display pattern and store name are in the manifest: the player collects once this commits.
     await changeManifests(tx, [deviceCode], 'player');
     if (change.tags && !(await replaceDeviceTags(tx, deviceCode, change.tags))) {

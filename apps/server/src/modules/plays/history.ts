@@ -1,3 +1,4 @@
+import { utcDaysSpan } from '@signage/domain';
 import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { playContentDaily, playContentMonths, playDaily, playEvents } from '../../db/schema';
@@ -107,8 +108,10 @@ export async function listPlays(
   const conditions: SQL[] = [eq(playEvents.deviceCode, deviceCode)];
   if (filter.contentId) conditions.push(eq(playEvents.contentId, filter.contentId));
   if (filter.window) {
-    conditions.push(sql`${playEvents.startedAt} >= ${`${filter.window.from}T00:00:00.000Z`}::timestamptz`);
-    conditions.push(sql`${playEvents.startedAt} < (${filter.window.to}::date + 1)::timestamp at time zone 'UTC'`);
+    // The plays whose UTC day (utcDay, the one rule) is in the window: their start within the days' instants.
+    const span = utcDaysSpan(filter.window.from, filter.window.to);
+    conditions.push(sql`${playEvents.startedAt} >= ${span.start.toISOString()}::timestamptz`);
+    conditions.push(sql`${playEvents.startedAt} < ${span.end.toISOString()}::timestamptz`);
   }
   if (page.before !== null) conditions.push(sql`${playEvents.sequence} < ${page.before}`);
   return db

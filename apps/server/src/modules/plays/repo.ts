@@ -1,3 +1,4 @@
+import { utcDay } from '@signage/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/prepared';
@@ -74,7 +75,7 @@ async function addToRollup(
   if (rows.length === 0) return [];
   const days = new Map<string, { contentId: string; playDate: string; plays: number; durationMs: number }>();
   for (const row of rows) {
-    const playDate = row.startedAt.toISOString().slice(0, 10);
+    const playDate = utcDay(row.startedAt);
     const key = `${row.contentId} ${playDate}`;
     const day = days.get(key) ?? { contentId: row.contentId, playDate, plays: 0, durationMs: 0 };
     day.plays += 1;

@@ -2,8 +2,10 @@ import {
   contentFitsPlayer,
   displayPatternLabel,
   type LocalDate,
+  licenceDayIn,
   MESSAGES,
   type ScheduleValues,
+  type TimeZone,
   validateScheduleValues,
 } from '@signage/domain';
 import { scopeOf } from '../../auth/policies';
@@ -68,8 +70,12 @@ export function checkContents(
   const live = contents[0]?.type === 'stream';
   const other = contents.find((content) => (content.type === 'stream') !== live);
   if (other) throw bad(MESSAGES.scheduleMixedKinds, `"${other.name}"`);
+  // A licence is judged by the store's day, in each player's configured zone (licenceDayIn): expired at any of
+  // the schedule's players, it would not play there.
+  const days = players.length > 0 ? players.map((p) => licenceDayIn(p.timeZone as TimeZone)) : [context.today];
   const expired = contents.find(
-    (content) => context.fresh(content.id) && content.licenseTo !== null && content.licenseTo < context.today,
+    (content) =>
+      context.fresh(content.id) && content.licenseTo !== null && days.some((day) => (content.licenseTo ?? '') < day),
   );
   if (expired) throw bad(MESSAGES.scheduleContentExpired, `"${expired.name}" (${expired.licenseTo})`);
   const failed = contents.find((content) => context.fresh(content.id) && content.processingState === 'failed');

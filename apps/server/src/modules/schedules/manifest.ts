@@ -1,23 +1,28 @@
 import {
+  type InstantWindow,
   MANIFEST_HORIZON_HOURS,
-  type ResolvableSchedule,
+  MANIFEST_WINDOW_DAYS,
   scheduleWindowsBetween,
-  type ZoneClock,
+  type TimeZone,
+  zoneClock,
 } from '@signage/domain';
 import type { Database } from '../../db/client';
-import { sharedClock } from './clocks';
 import { presentBrief, resolvable } from './present';
 import { unendedSchedulesWithContents } from './repo';
 
 const HORIZON_MS = MANIFEST_HORIZON_HOURS * 3600 * 1000;
+const WINDOW_MS = MANIFEST_WINDOW_DAYS * 24 * 3600 * 1000;
 
-export type ManifestSchedule = ReturnType<typeof presentBrief> & { contentIds: string[] };
+export type ManifestSchedule = ReturnType<typeof presentBrief> & { contentIds: string[]; windows: InstantWindow[] };
+
+const msOf = (at: string | null, open: number) => (at === null ? open : Date.parse(at));
 
 /**
  * The schedules a player's manifest carries: those with a window (read in the player's zone by the
  * domain's rules) overlapping [now, now + 48 h), i.e. current or starting within the horizon, newest first,
- * each with its ordered content ids. `changesAt`: the first moment before `until` at which time alone could
- * change that choice (a window ends, or a later one enters the horizon), else `until`; writes to the
+ * each with its ordered content ids and its windows as instants over [now, now + MANIFEST_WINDOW_DAYS) (what
+ * the player resolves from). `changesAt`: the first moment before `until` at which time alone could change
+ * that answer (a window ends, enters the horizon or enters the windows' days), else `until`; writes to the
  * schedules end it sooner (the triggers of migration 0021).
  */
 export async function manifestSchedulesOf(
@@ -26,30 +31,26 @@ export async function manifestSchedulesOf(
   now: Date,
   until: Date = now,
 ): Promise<{ schedules: ManifestSchedule[]; changesAt: Date }> {
-  const rows = await unendedSchedulesWithContents(db, player.deviceCode, player.timeZone);
+  const rows = await unendedSchedulesWithContents(db, player.deviceCode, now);
   if (rows.length === 0) return { schedules: [], changesAt: until };
-  const clock = sharedClock(player.timeZone, now.getTime());
-  const horizon = new Date(now.getTime() + HORIZON_MS);
+  // One clock for this answer: it memoises the zone arithmetic of its windows, and lives as long as the answer.
+  const clock = zoneClock(player.timeZone as TimeZone);
+  const at = now.getTime();
+  const reach = new Date(Math.max(until.getTime(), at) + WINDOW_MS);
   let changesAt = until.getTime();
-  for (const { schedule } of rows) changesAt = nextChange(resolvable(schedule), clock, now.getTime(), changesAt);
-  const schedules = rows
-    .filter(({ schedule }) => scheduleWindowsBetween(resolvable(schedule), clock, now, horizon).length > 0)
-    .map(({ schedule, contentIds }) => ({ ...presentBrief(schedule), contentIds }));
-  return { schedules, changesAt: new Date(changesAt) };
-}
-
-/**
- * The first moment in (now, until) at which a schedule's presence in the manifest could change, else
- * `until`: each end of a window (the last one in the horizon ending takes it out) and each start less the
- * horizon (a window entering it brings it in), of the windows overlapping [now, until + horizon).
- */
-function nextChange(schedule: ResolvableSchedule, clock: ZoneClock, now: number, until: number): number {
-  let next = until;
-  for (const window of scheduleWindowsBetween(schedule, clock, new Date(now), new Date(until + HORIZON_MS))) {
-    const end = window.end === null ? null : Date.parse(window.end);
-    if (end !== null && end > now) next = Math.min(next, end);
-    const enters = window.start === null ? null : Date.parse(window.start) - HORIZON_MS;
-    if (enters !== null && enters > now) next = Math.min(next, enters);
+  const schedules: ManifestSchedule[] = [];
+  for (const { schedule, contentIds } of rows) {
+    const all = scheduleWindowsBetween(resolvable(schedule), clock, now, reach);
+    for (const window of all) {
+      const end = msOf(window.end, Number.POSITIVE_INFINITY);
+      const start = msOf(window.start, Number.NEGATIVE_INFINITY);
+      for (const moment of [end, start - HORIZON_MS, start - WINDOW_MS]) {
+        if (moment > at) changesAt = Math.min(changesAt, moment);
+      }
+    }
+    const windows = all.filter((w) => msOf(w.start, Number.NEGATIVE_INFINITY) < at + WINDOW_MS);
+    if (!windows.some((w) => msOf(w.start, Number.NEGATIVE_INFINITY) < at + HORIZON_MS)) continue;
+    schedules.push({ ...presentBrief(schedule), contentIds, windows });
   }
-  return next;
+  return { schedules, changesAt: new Date(changesAt) };
 }

@@ -1,12 +1,11 @@
-import { MESSAGES, resolveCurrentSchedule, resolveNextSchedule } from '@signage/domain';
-import { deviceTimeZoneSql } from '../devices';
+import { MESSAGES, resolveCurrentSchedule, resolveNextSchedule, type TimeZone, zoneClock } from '@signage/domain';
 import type { ContentPlayersPort, ContentUsageCheck, PlayerScheduleSummary, PlayerSchedulesPort } from '../types';
-import { sharedClock } from './clocks';
 import { presentBrief, resolvable } from './present';
 import {
   deleteIfNoDevices,
   lockSchedulesOfDevice,
   playersUsingContent,
+  refreshInstants,
   removeDeviceEverywhere,
   type ScheduleRow,
   scheduledSql,
@@ -22,8 +21,8 @@ const NONE: PlayerScheduleSummary = { hasSchedule: false, current: null, next: n
 /**
  * The players feature's view of schedules (PlayerSchedulesPort), handed to the devices module by buildApp:
  * the has-schedule SQL of the list filter, has_schedule with current and next for a page of players (one
- * query, or none but the schedules' rows when the page read its players' schedule ids; one shared zone clock
- * per zone), and the removal of a deleted player from its schedules.
+ * query, or none but the schedules' rows when the page read its players' schedule ids; one zone clock per
+ * player), and the removal of a deleted player from its schedules.
  */
 export const playerSchedules: PlayerSchedulesPort = {
   scheduledSql,
@@ -32,7 +31,7 @@ export const playerSchedules: PlayerSchedulesPort = {
 
   async summaries(db, players, now) {
     if (players.length === 0) return new Map();
-    const pairs = await unendedSchedulesOf(db, players);
+    const pairs = await unendedSchedulesOf(db, players, now);
     const byDevice = new Map<string, ScheduleRow[]>();
     for (const { deviceCode, schedule } of pairs) {
       const list = byDevice.get(deviceCode) ?? [];
@@ -57,6 +56,10 @@ export const playerSchedules: PlayerSchedulesPort = {
 
   lockSchedulesOf: lockSchedulesOfDevice,
 
+  async zoneChanged(tx, deviceCode) {
+    await refreshInstants(tx, { deviceCode });
+  },
+
   async detachPlayer(tx, deviceCode) {
     const ids = await scheduleIdsOfDevice(tx, deviceCode);
     await removeDeviceEverywhere(tx, deviceCode);
@@ -77,7 +80,7 @@ function summarise(
       answer.set(player.deviceCode, NONE);
       continue;
     }
-    const clock = sharedClock(player.timeZone);
+    const clock = zoneClock(player.timeZone as TimeZone);
     const candidates = rows.map((row) => ({ ...resolvable(row), row }));
     const current = resolveCurrentSchedule(candidates, clock, now);
     const next = resolveNextSchedule(candidates, clock, now);
@@ -98,7 +101,7 @@ const NAMES_SHOWN = 5;
  * every one of its players. Contents only ended schedules used may go; those schedules keep the name.
  */
 export const scheduleContentUsage: ContentUsageCheck = async (tx, contentId) => {
-  const names = await unendedSchedulesUsing(tx, contentId, deviceTimeZoneSql);
+  const names = await unendedSchedulesUsing(tx, contentId);
   if (names.length === 0) return null;
   const shown = names.slice(0, NAMES_SHOWN).join(', ');
   const more = names.length > NAMES_SHOWN ? ` (+${names.length - NAMES_SHOWN})` : '';
@@ -106,5 +109,4 @@ export const scheduleContentUsage: ContentUsageCheck = async (tx, contentId) => 
 };
 
 /** ContentPlayersPort: the players of the unended schedules that play a content, each in its own zone. */
-export const contentPlayers: ContentPlayersPort = (tx, contentId) =>
-  playersUsingContent(tx, contentId, deviceTimeZoneSql);
+export const contentPlayers: ContentPlayersPort = (tx, contentId) => playersUsingContent(tx, contentId);

@@ -1,25 +1,14 @@
-import type {
-  LocalDate,
-  LocalTime,
-  ScheduleValues,
-  TSchedule,
-  TScheduleBrief,
-  TScheduleContent,
+import {
+  DEFAULT_DOWNLOAD_ALLOW_HOUR,
+  type ScheduleValues,
+  type TSchedule,
+  type TScheduleBrief,
+  type TScheduleContent,
 } from '@signage/domain';
 import { type ContentRow, presentContent } from '../contents';
-import type { ScheduleRow } from './repo';
+import { resolvable, type ScheduleRow } from './repo';
 
-/** A row in the resolution rules' shape (empty strings are the spec's "missing"). */
-export function resolvable(row: ScheduleRow) {
-  return {
-    schedule_id: row.id,
-    created_at: row.createdAt,
-    available_date_from: (row.dateFrom ?? '') as LocalDate | '',
-    available_date_to: (row.dateTo ?? '') as LocalDate | '',
-    available_time_from: (row.timeFrom ?? '') as LocalTime | '',
-    available_time_to: (row.timeTo ?? '') as LocalTime | '',
-  };
-}
+export { resolvable };
 
 /** The stored schedule as the domain's values (what validation and the update diff work on). */
 export function valuesOf(row: ScheduleRow, contents: string[], dest: string[]): ScheduleValues {
@@ -27,7 +16,7 @@ export function valuesOf(row: ScheduleRow, contents: string[], dest: string[]): 
     ...resolvable(row),
     playlist_name: row.playlistName,
     schedule_name: row.scheduleName,
-    download_allow_hour: row.downloadAllowHour === '23' ? '23' : '',
+    download_allow_hour: row.downloadAllowHour === DEFAULT_DOWNLOAD_ALLOW_HOUR ? DEFAULT_DOWNLOAD_ALLOW_HOUR : '',
     contents,
     dest,
   };
@@ -43,7 +32,7 @@ export function presentBrief(row: ScheduleRow): TScheduleBrief {
     available_date_to: values.available_date_to,
     available_time_from: values.available_time_from,
     available_time_to: values.available_time_to,
-    download_allow_hour: row.downloadAllowHour === '23' ? '23' : '',
+    download_allow_hour: row.downloadAllowHour === DEFAULT_DOWNLOAD_ALLOW_HOUR ? DEFAULT_DOWNLOAD_ALLOW_HOUR : '',
     first_content_live: row.live,
     created_at: row.createdAt.toISOString(),
   };

@@ -1,13 +1,28 @@
+import { type LocalDate, type LocalTime, scheduleExtent, type TimeZone } from '@signage/domain';
 import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { scheduleContents, scheduleDevices, schedulePlayerEnds, schedules } from '../../db/schema';
+import { scheduleContents, scheduleDevices, schedules } from '../../db/schema';
+import { deviceTimeZoneSql } from '../devices';
 
 /**
- * The SQL of the schedules, schedule_contents, schedule_devices and schedule_player_ends tables: this
- * module owns them. Players and contents are reached through their modules; only the foreign keys name
- * their tables. Every write that changes a schedule's players or end refreshes the players' last end.
+ * The SQL of the schedules, schedule_contents and schedule_devices tables: this module owns them. Players and
+ * contents are reached through their modules; only the foreign keys name their tables. Every write that
+ * changes a schedule's dates, times or players, and every change of a player's zone, writes the instants of
+ * its (schedule, player) rows (refreshInstants), so every query below compares instants only.
  */
 export type ScheduleRow = typeof schedules.$inferSelect;
+
+/** A row in the resolution rules' shape (empty strings are the spec's "missing"). */
+export function resolvable(row: ScheduleRow) {
+  return {
+    schedule_id: row.id,
+    created_at: row.createdAt,
+    available_date_from: (row.dateFrom ?? '') as LocalDate | '',
+    available_date_to: (row.dateTo ?? '') as LocalDate | '',
+    available_time_from: (row.timeFrom ?? '') as LocalTime | '',
+    available_time_to: (row.timeTo ?? '') as LocalTime | '',
+  };
+}
 
 /** The stored part of a schedule (what a write sets). */
 export type ScheduleFields = {
@@ -30,17 +45,14 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The last wall-clock second a schedule plays (schedules.ends_local, repeated on each of its players). */
-export const endsLocalOf = (fields: Pick<ScheduleFields, 'dateTo' | 'timeTo'>) =>
-  fields.dateTo === null ? null : `${fields.dateTo} ${fields.timeTo ?? '23:59:59'}`;
-
 /**
- * "Has not ended at the moment the query runs", for a schedule_devices end read in a zone: its last
- * wall-clock second, plus the second itself, is still ahead. No end date never ends.
+ * "Has not ended", over a schedule_devices row's end instant (null: never ends): at `at` when given (one moment
+ * for a whole answer, its SQL and its JavaScript alike), else when the query runs.
  */
-export function notEndedSql(endsLocal: Column | SQL, timeZone: Column | SQL | string): SQL<boolean> {
-  return sql<boolean>`(${endsLocal} is null or (${endsLocal} at time zone ${timeZone}) + interval '1 second' > now())`;
-}
+const unendedSql = (endsAt: Column | SQL, at?: Date): SQL<boolean> =>
+  at === undefined
+    ? sql<boolean>`(${endsAt} is null or ${endsAt} > now())`
+    : sql<boolean>`(${endsAt} is null or ${endsAt} > ${at.toISOString()}::timestamptz)`;
 
 export async function insertSchedule(
   tx: Database,
@@ -51,7 +63,7 @@ export async function insertSchedule(
   const [row] = await tx.insert(schedules).values(fields).returning();
   if (!row) throw new Error('insert returned no row');
   await replaceContents(tx, row.id, contentIds);
-  await addDevices(tx, row.id, deviceCodes, endsLocalOf(fields));
+  await addDevices(tx, row.id, deviceCodes);
   return row;
 }
 
@@ -76,27 +88,12 @@ export async function updateScheduleFields(tx: Database, id: string, fields: Sch
     .update(schedules)
     .set({ ...fields, updatedAt: now })
     .where(eq(schedules.id, id));
-  const rows = await tx
-    .update(scheduleDevices)
-    .set({ endsLocal: endsLocalOf(fields) })
-    .where(eq(scheduleDevices.scheduleId, id))
-    .returning({ deviceCode: scheduleDevices.deviceCode });
-  await refreshPlayerEnds(
-    tx,
-    rows.map((row) => row.deviceCode),
-  );
+  await refreshInstants(tx, { scheduleId: id });
 }
 
 export async function deleteSchedule(tx: Database, id: string) {
-  const rows = await tx
-    .delete(scheduleDevices)
-    .where(eq(scheduleDevices.scheduleId, id))
-    .returning({ deviceCode: scheduleDevices.deviceCode });
+  await tx.delete(scheduleDevices).where(eq(scheduleDevices.scheduleId, id));
   await tx.delete(schedules).where(eq(schedules.id, id));
-  await refreshPlayerEnds(
-    tx,
-    rows.map((row) => row.deviceCode),
-  );
 }
 
 export async function replaceContents(tx: Database, id: string, contentIds: readonly string[]) {
@@ -107,13 +104,13 @@ export async function replaceContents(tx: Database, id: string, contentIds: read
     .values(contentIds.map((contentId, position) => ({ scheduleId: id, position, contentId })));
 }
 
-export async function addDevices(tx: Database, id: string, deviceCodes: readonly string[], endsLocal: string | null) {
+export async function addDevices(tx: Database, id: string, deviceCodes: readonly string[]) {
   if (deviceCodes.length === 0) return;
   await tx
     .insert(scheduleDevices)
-    .values(deviceCodes.map((deviceCode) => ({ scheduleId: id, deviceCode, endsLocal })))
+    .values(deviceCodes.map((deviceCode) => ({ scheduleId: id, deviceCode })))
     .onConflictDoNothing();
-  await refreshPlayerEnds(tx, deviceCodes);
+  await refreshInstants(tx, { scheduleId: id, deviceCodes });
 }
 
 export async function removeDevices(tx: Database, id: string, deviceCodes: readonly string[]) {
@@ -121,7 +118,6 @@ export async function removeDevices(tx: Database, id: string, deviceCodes: reado
   await tx
     .delete(scheduleDevices)
     .where(and(eq(scheduleDevices.scheduleId, id), inArray(scheduleDevices.deviceCode, [...deviceCodes])));
-  await refreshPlayerEnds(tx, deviceCodes);
 }
 
 /** Deletes the schedule when it has no player left; true when it did. */
@@ -164,15 +160,15 @@ export async function deviceCodesOf(db: Database, ids: readonly string[]): Promi
   return map;
 }
 
-/** One player's schedules, newest first; only those not ended in `timeZone` unless `includeEnded`. */
+/** One player's schedules, newest first; only those not ended unless `includeEnded`. */
 export async function schedulesOfDevice(
   db: Database,
   deviceCode: string,
-  timeZone: string,
   includeEnded: boolean,
+  at?: Date,
 ): Promise<ScheduleRow[]> {
   const where = [eq(scheduleDevices.deviceCode, deviceCode)];
-  if (!includeEnded) where.push(notEndedSql(scheduleDevices.endsLocal, timeZone));
+  if (!includeEnded) where.push(unendedSql(scheduleDevices.endsAt, at));
   const rows = await db
     .select({ schedule: schedules })
     .from(scheduleDevices)
@@ -188,20 +184,21 @@ export async function schedulesOfDevice(
  */
 export async function unendedSchedulesOf(
   db: Database,
-  players: readonly { deviceCode: string; timeZone: string }[],
+  players: readonly { deviceCode: string }[],
+  at?: Date,
 ): Promise<{ deviceCode: string; schedule: ScheduleRow }[]> {
   if (players.length === 0) return [];
   const values = sql.join(
-    players.map((p) => sql`(${p.deviceCode}::text, ${p.timeZone}::text)`),
+    players.map((p) => sql`(${p.deviceCode}::text)`),
     sql`, `,
   );
   const pairs = await rowsOf<{ device_code: string; schedule_id: string }>(
     db,
     sql`
     select sd.device_code, sd.schedule_id
-    from (values ${values}) as p(device_code, time_zone)
+    from (values ${values}) as p(device_code)
     join ${scheduleDevices} sd on sd.device_code = p.device_code
-    where ${notEndedSql(sql`sd.ends_local`, sql`p.time_zone`)}`,
+    where ${unendedSql(sql`sd.ends_at`, at)}`,
   );
   if (pairs.length === 0) return [];
   const rows = await schedulesById(db, [...new Set(pairs.map((pair) => pair.schedule_id))]);
@@ -218,8 +215,8 @@ export async function unendedSchedulesOf(
  * ARRAY subquery, not an aggregate (no aggregate or sort per player), written out as text: the drivers parse
  * a text column for nothing, an array column character by character.
  */
-export function unendedIdsSql(player: { deviceCode: Column | SQL; timeZone: Column | SQL }): SQL<string> {
-  return sql<string>`array_to_string(array(select sd.schedule_id from ${scheduleDevices} sd where sd.device_code = ${player.deviceCode} and ${notEndedSql(sql`sd.ends_local`, player.timeZone)} order by sd.schedule_id), ',')`;
+export function unendedIdsSql(player: { deviceCode: Column | SQL }): SQL<string> {
+  return sql<string>`array_to_string(array(select sd.schedule_id from ${scheduleDevices} sd where sd.device_code = ${player.deviceCode} and ${unendedSql(sql`sd.ends_at`)} order by sd.schedule_id), ',')`;
 }
 
 /** Schedules by their ids. */
@@ -232,12 +229,11 @@ export async function schedulesById(db: Database, ids: readonly string[]): Promi
 }
 
 /**
- * The SQL boolean of PlayerSchedulesPort.scheduledSql: an un-ended schedule in the player's zone, read
- * from the player's last end (one row per player). A local end read in a zone grows with the local value,
- * so the latest end is un-ended iff any is.
+ * The SQL boolean of PlayerSchedulesPort.scheduledSql: an un-ended schedule, from the player's
+ * schedule_devices rows (answered from schedule_devices_device_idx: device code, then end).
  */
-export function scheduledSql(player: { deviceCode: Column; timeZone: Column }): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${schedulePlayerEnds} spe where spe.device_code = ${player.deviceCode} and (spe.open or ${notEndedSql(sql`spe.last_end_local`, player.timeZone)}))`;
+export function scheduledSql(player: { deviceCode: Column }): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${scheduleDevices} sd where sd.device_code = ${player.deviceCode} and ${unendedSql(sql`sd.ends_at`)})`;
 }
 
 /**
@@ -261,66 +257,87 @@ export async function scheduleIdsOfDevice(tx: Database, deviceCode: string): Pro
 
 export async function removeDeviceEverywhere(tx: Database, deviceCode: string) {
   await tx.delete(scheduleDevices).where(eq(scheduleDevices.deviceCode, deviceCode));
-  await refreshPlayerEnds(tx, [deviceCode]);
 }
 
 /**
- * Recomputes the last end of these players from their schedule links. Serialised per player with a
- * transaction-scoped advisory lock, so that two concurrent writes on one player both count: the second
- * recomputes after the first has committed. Level 4 of the lock order (devices/repo.ts, lockPlayers): in
- * code order, and only for players whose devices rows the transaction already holds.
+ * Writes the instants of (schedule, player) rows: each schedule's dates and times read in its player's zone by
+ * the domain's rules (scheduleExtent). Of one schedule (`scheduleId`, optionally only some of its players), or
+ * of every schedule of one player (`deviceCode`, after its zone changed), or of all rows (`all`, at start: an
+ * upgraded install's rows were backfilled with the old reading). Only rows whose instants change are written.
  */
-async function refreshPlayerEnds(tx: Database, deviceCodes: readonly string[]) {
-  const codes = [...new Set(deviceCodes)].sort();
-  if (codes.length === 0) return;
-  const list = sql.join(
-    codes.map((code) => sql`(${code}::text)`),
-    sql`, `,
+export async function refreshInstants(
+  tx: Database,
+  which: { scheduleId: string; deviceCodes?: readonly string[] } | { deviceCode: string } | { all: true },
+): Promise<number> {
+  const where =
+    'all' in which
+      ? sql`true`
+      : 'deviceCode' in which
+        ? sql`sd.device_code = ${which.deviceCode}`
+        : which.deviceCodes
+          ? sql`sd.schedule_id = ${which.scheduleId} and sd.device_code in (${sql.join(
+              which.deviceCodes.map((code) => sql`${code}`),
+              sql`, `,
+            )})`
+          : sql`sd.schedule_id = ${which.scheduleId}`;
+  if ('scheduleId' in which && which.deviceCodes?.length === 0) return 0;
+  const rows = await rowsOf<{
+    schedule_id: string;
+    device_code: string;
+    time_zone: string | null;
+    starts_at: string | Date | null;
+    ends_at: string | Date | null;
+  }>(
+    tx,
+    sql`select sd.schedule_id, sd.device_code, sd.starts_at, sd.ends_at, ${deviceTimeZoneSql(sql`sd.device_code`)} as time_zone
+      from ${scheduleDevices} sd where ${where}`,
   );
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext('schedule_player_ends:' || c.code)) from (values ${list}) as c(code) order by c.code`,
-  );
+  if (rows.length === 0) return 0;
+  const byId = new Map((await schedulesById(tx, [...new Set(rows.map((r) => r.schedule_id))])).map((r) => [r.id, r]));
+  const ms = (value: string | Date | null) => (value === null ? null : new Date(value).getTime());
+  const changed: SQL[] = [];
+  for (const row of rows) {
+    const schedule = byId.get(row.schedule_id);
+    if (!schedule || row.time_zone === null) continue;
+    const extent = scheduleExtent(resolvable(schedule), row.time_zone as TimeZone);
+    if (ms(extent.start) === ms(row.starts_at) && ms(extent.end) === ms(row.ends_at)) continue;
+    changed.push(
+      sql`(${row.schedule_id}::uuid, ${row.device_code}::text, ${extent.start}::timestamptz, ${extent.end}::timestamptz)`,
+    );
+  }
+  if (changed.length === 0) return 0;
   await tx.execute(sql`
-    insert into ${schedulePlayerEnds} (device_code, last_end_local, open)
-    select sd.device_code, max(sd.ends_local), bool_or(sd.ends_local is null)
-    from ${scheduleDevices} sd where sd.device_code in (select c.code from (values ${list}) as c(code))
-    group by sd.device_code
-    on conflict (device_code) do update set last_end_local = excluded.last_end_local, open = excluded.open`);
-  await tx.execute(sql`
-    delete from ${schedulePlayerEnds} e
-    where e.device_code in (select c.code from (values ${list}) as c(code))
-      and not exists (select 1 from ${scheduleDevices} sd where sd.device_code = e.device_code)`);
+    update ${scheduleDevices} sd set starts_at = v.starts_at, ends_at = v.ends_at
+    from (values ${sql.join(changed, sql`, `)}) as v(schedule_id, device_code, starts_at, ends_at)
+    where sd.schedule_id = v.schedule_id and sd.device_code = v.device_code`);
+  return changed.length;
 }
 
 /**
  * Names of the schedules using a content that have not ended for at least one of their players, read in
- * each player's zone (`zoneOf` gives the SQL of a player's zone from its code column).
+ * the instants of each player's row.
  */
-export async function unendedSchedulesUsing(
-  tx: Database,
-  contentId: string,
-  zoneOf: (deviceCode: SQL) => SQL,
-): Promise<string[]> {
+export async function unendedSchedulesUsing(tx: Database, contentId: string): Promise<string[]> {
   const rows = await rowsOf<{ schedule_name: string }>(
     tx,
     sql`
     select s.schedule_name from ${schedules} s
     where exists (select 1 from ${scheduleContents} sc where sc.schedule_id = s.id and sc.content_id = ${contentId})
       and exists (select 1 from ${scheduleDevices} sd where sd.schedule_id = s.id
-        and ${notEndedSql(sql`sd.ends_local`, zoneOf(sql`sd.device_code`))})
+        and ${unendedSql(sql`sd.ends_at`)})
     order by s.created_at desc, s.id`,
   );
   return rows.map((row) => row.schedule_name);
 }
 
 /**
- * One player's schedules not ended in `timeZone`, newest first, each with its ordered content ids: one
+ * One player's schedules not ended, newest first, each with its ordered content ids: one
  * query (the manifest poll runs it every minute for every player).
  */
 export async function unendedSchedulesWithContents(
   db: Database,
   deviceCode: string,
-  timeZone: string,
+  at?: Date,
 ): Promise<{ schedule: ScheduleRow; contentIds: string[] }[]> {
   const rows = await db
     .select({
@@ -331,23 +348,19 @@ export async function unendedSchedulesWithContents(
     })
     .from(scheduleDevices)
     .innerJoin(schedules, eq(schedules.id, scheduleDevices.scheduleId))
-    .where(and(eq(scheduleDevices.deviceCode, deviceCode), notEndedSql(scheduleDevices.endsLocal, timeZone)))
+    .where(and(eq(scheduleDevices.deviceCode, deviceCode), unendedSql(scheduleDevices.endsAt, at)))
     .orderBy(desc(schedules.createdAt), desc(schedules.id));
   return rows.map((row) => ({ schedule: row.schedule, contentIds: row.contentIds ?? [] }));
 }
 
 /** The players of the schedules that play a content and have not ended for them (whose manifests carry it). */
-export async function playersUsingContent(
-  tx: Database,
-  contentId: string,
-  zoneOf: (deviceCode: SQL) => SQL,
-): Promise<string[]> {
+export async function playersUsingContent(tx: Database, contentId: string): Promise<string[]> {
   const rows = await rowsOf<{ device_code: string }>(
     tx,
     sql`
     select distinct sd.device_code from ${scheduleDevices} sd
     join ${scheduleContents} sc on sc.schedule_id = sd.schedule_id and sc.content_id = ${contentId}
-    where ${notEndedSql(sql`sd.ends_local`, zoneOf(sql`sd.device_code`))}`,
+    where ${unendedSql(sql`sd.ends_at`)}`,
   );
   return rows.map((row) => row.device_code);
 }

@@ -8,6 +8,7 @@ import {
   type TScheduleList,
   type TScheduleUpdate,
   todayIn,
+  zoneClock,
 } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import type { SessionUser } from '../../auth/sessions';
@@ -25,14 +26,12 @@ import {
   lockScheduledPlayers,
   unique,
 } from './access';
-import { sharedClock } from './clocks';
 import { presentSchedule, presentScheduleContent, resolvable, valuesOf } from './present';
 import {
   addDevices,
   contentIdsOf,
   deleteSchedule,
   deviceCodesOf,
-  endsLocalOf,
   findSchedule,
   insertSchedule,
   lockSchedule,
@@ -243,7 +242,7 @@ export async function updateSchedule(
           row.id,
           reach.visible.filter((code) => !visibleDest.includes(code)),
         );
-        await addDevices(tx, row.id, added, endsLocalOf(fields));
+        await addDevices(tx, row.id, added);
       }
     }
     // Players the schedule had and players it has now: each manifest may have changed.
@@ -291,14 +290,14 @@ export async function listSchedules(
   db: Database,
   user: SessionUser,
   query: { device_code: string; include_ended?: boolean },
+  now: Date = new Date(),
 ): Promise<TScheduleList> {
   const [player] = await checkedPlayers(db, user, [query.device_code]);
   if (!player) throw notFound();
   const zone = player.timeZone as TimeZone;
-  const rows = await schedulesOfDevice(db, player.deviceCode, zone, query.include_ended === true);
+  const rows = await schedulesOfDevice(db, player.deviceCode, query.include_ended === true, now);
   const schedules = await presentMany(db, user, rows);
-  const now = new Date();
-  const clock = sharedClock(zone);
+  const clock = zoneClock(zone);
   const candidates = rows.map((row, index) => ({ ...resolvable(row), index }));
   const current = resolveCurrentSchedule(candidates, clock, now);
   const next = resolveNextSchedule(candidates, clock, now);

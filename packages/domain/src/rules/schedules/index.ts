@@ -7,6 +7,7 @@ export * from './types';
 export * from './validation';
 export {
   nextScheduleWindow,
+  scheduleExtent,
   scheduleWindowAt,
   scheduleWindowsBetween,
   type ZoneClock,

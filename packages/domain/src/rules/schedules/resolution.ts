@@ -1,3 +1,4 @@
+import { compareScheduleRecency } from '../instants';
 import type { Instant, TimeZone } from '../time';
 import type { ResolvableSchedule, ScheduleWindow } from './types';
 import { asWindow, clockOf, epochMs, nextScheduleSpan, type Span, scheduleSpanAt, type ZoneClock } from './windows';
@@ -7,21 +8,6 @@ import { asWindow, clockOf, epochMs, nextScheduleSpan, type Span, scheduleSpanAt
  * depend only on the set of schedules, never on their order in the input: ties are broken by creation
  * time and then by schedule_id.
  */
-
-function createdMs(schedule: ResolvableSchedule): number {
-  try {
-    return epochMs(schedule.created_at);
-  } catch {
-    return Number.NEGATIVE_INFINITY;
-  }
-}
-
-/** Positive when `a` was created after `b` (and so wins over it). */
-export function compareScheduleRecency(a: ResolvableSchedule, b: ResolvableSchedule): number {
-  const byTime = createdMs(a) - createdMs(b);
-  if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
-  return a.schedule_id < b.schedule_id ? -1 : a.schedule_id > b.schedule_id ? 1 : 0;
-}
 
 type Probe<T> = { schedule: T; at: Span | null; next: Span | null };
 

@@ -219,3 +219,40 @@ export function scheduleWindowsBetween(
   }
   return windows;
 }
+
+/**
+ * The whole stretch a schedule plays for a player in a zone, as instants: the start of its first window and the
+ * end of its last (null: open). What the server stores per (schedule, player) (schedule_devices.starts_at,
+ * ends_at) so that SQL compares instants only: "has not ended" is `ends_at is null or ends_at > now()`, the
+ * same answer as these rules give, DST policy included (a last window a gap empties ends the day before).
+ */
+export function scheduleExtent(schedule: ResolvableSchedule, zone: TimeZone | ZoneClock): ScheduleWindow {
+  const clock = clockOf(zone);
+  const b = boundsOf(schedule, clock);
+  if (continuous(b)) return asWindow(continuousSpan(b, clock));
+  let start = Number.NEGATIVE_INFINITY;
+  if (b.from !== null) {
+    start = Number.POSITIVE_INFINITY;
+    for (let i = 0, day = b.from; i < 4 && (b.to === null || day <= b.to); i += 1, day = clock.addDays(day, 1)) {
+      const span = daySpan(b, day, clock);
+      if (span) {
+        start = span.start;
+        break;
+      }
+    }
+  }
+  let end = Number.POSITIVE_INFINITY;
+  if (b.to !== null) {
+    end = Number.NEGATIVE_INFINITY;
+    for (let i = 0, day = b.to; i < 4 && (b.from === null || day >= b.from); i += 1, day = clock.addDays(day, -1)) {
+      const span = daySpan(b, day, clock);
+      if (span) {
+        end = span.end;
+        break;
+      }
+    }
+  }
+  // A schedule no day of which plays (every window emptied): an empty stretch that has always ended.
+  if (!(end > start)) return { start: toInstant(0), end: toInstant(0) };
+  return asWindow({ start, end });
+}

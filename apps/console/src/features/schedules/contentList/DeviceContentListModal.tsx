@@ -120,6 +120,9 @@ function ScheduleBody({ list, schedule }: { list: TScheduleList; schedule: TSche
         ]}
       />
       <ContentTable contents={schedule.contents} />
+      <Typography.Text type="secondary" data-testid="licence-zone">
+        {t('scheduleView.licenceZone', { zone: zoneLabel(list.time_zone) })}
+      </Typography.Text>
     </Flex>
   );
 }
