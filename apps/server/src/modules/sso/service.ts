@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Profile } from '@node-saml/node-saml';
-import { isCountry, isRegionBound, MESSAGES, type MessageKey, ROLES, type Role, type TUserInfo } from '@signage/domain';
+import {
+  isCountry,
+  isRegionBound,
+  isShopBound,
+  MESSAGES,
+  type MessageKey,
+  ROLES,
+  type Role,
+  type TUserInfo,
+} from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import { endSession, hashToken, startSession } from '../../auth/sessions';
 import type { SsoConfig } from '../../config';
@@ -86,7 +95,9 @@ export function identityOf(sso: SsoConfig, profile: Profile): SsoIdentity {
     throw new SsoRefusal('ssoIncompleteProfile', `role ${authority} without region`);
   }
   if (shopNo !== '' && !/^\d{4}$/.test(shopNo)) throw new SsoRefusal('ssoIncompleteProfile', `shop_no '${shopNo}'`);
-  if (authority === 'DS_ST' && shopNo === '') throw new SsoRefusal('ssoIncompleteProfile', 'DS_ST without shop_no');
+  if (isShopBound(authority) && shopNo === '') {
+    throw new SsoRefusal('ssoIncompleteProfile', `role ${authority} without shop_no`);
+  }
   return {
     userId,
     username: one(names.username).slice(0, 200) || userId,
