@@ -203,7 +203,7 @@ test('DS_ST duplicates a schedule to its own shop player, sees no other shop, an
     await expect(page.getByText('The schedule has been set')).toBeVisible();
   });
 
-  await test.step('the copy plays on the chosen player; the API refuses DS_ST another shop (403)', async () => {
+  await test.step('the copy plays on the chosen player; the API answers DS_ST another shop as missing (404)', async () => {
     const st = await apiAs(USERS.DS_ST);
     const list = await st.get(`/api/schedules?device_code=${ownTarget}`);
     const names = ((await list.json()).data.schedules as { schedule_name: string }[]).map((s) => s.schedule_name);
@@ -220,7 +220,7 @@ test('DS_ST duplicates a schedule to its own shop player, sees no other shop, an
         zone_code: 'Asia/Tokyo',
       },
     });
-    expect(refused.status()).toBe(403);
+    expect(refused.status()).toBe(404);
     await st.dispose();
   });
   await frit.dispose();

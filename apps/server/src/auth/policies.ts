@@ -1,4 +1,4 @@
-import { REGION_FREE_ROLES, ROLE_GROUPS, type Role, resolveRegion } from '@signage/domain';
+import { isShopBound, REGION_FREE_ROLES, ROLE_GROUPS, type Role, resolveRegion } from '@signage/domain';
 import { and, type Column, eq, or, type SQL } from 'drizzle-orm';
 import { forbidden } from '../http/envelope';
 import type { SessionUser } from './sessions';
@@ -6,6 +6,8 @@ import type { SessionUser } from './sessions';
 /**
  * Named actions and the roles allowed to take them, all from ROLE_GROUPS (SPEC.md section 6). Route-level
  * access is in the contracts; these are for decisions inside a request (a screen's option, a row's scope).
+ * Which rows of each entity a user reaches is in rows.ts, on top of the bounds below; when a refusal is
+ * 403 and when 404 is stated there (and in docs/access-policy.md).
  */
 const ACTIONS = {
   'player.read': ROLE_GROUPS.everyone,
@@ -51,12 +53,22 @@ export function effectiveRegion(user: SessionUser, requested: string | null | un
   return decision.region;
 }
 
+/**
+ * The user's own bounds, without a region asked for: region-bound roles their region, shop-bound roles
+ * (DS_ST) also their shop. null when the user reaches no row at all (a region-bound user without a region).
+ */
+export function boundsOf(user: SessionUser): Scope | null {
+  const decision = resolveRegion(user, null);
+  if (!decision.allowed) return null;
+  return { region: decision.region, shopNo: isShopBound(user.authority) ? user.shop_no : null };
+}
+
 /** The bounds of a user's reach, with the region asked for (403 when a region-bound role asks for another). */
 export function scopeOf(user: SessionUser, requestedRegion?: string | null): Scope {
-  return {
-    region: effectiveRegion(user, requestedRegion),
-    shopNo: user.authority === 'DS_ST' ? user.shop_no : null,
-  };
+  const region = effectiveRegion(user, requestedRegion);
+  const own = boundsOf(user);
+  if (!own) throw forbidden();
+  return { region, shopNo: own.shopNo };
 }
 
 /** Whether a row lies inside a scope. `unassigned`: rows without a region yet count as inside. */
@@ -93,9 +105,8 @@ export function scopeWhere(
 export function can(user: SessionUser, action: Action, subject?: Subject): boolean {
   if (!roleMay(user.authority, action)) return false;
   if (!subject) return true;
-  const decision = resolveRegion(user, null);
-  if (!decision.allowed) return false;
-  return inScope({ region: decision.region, shopNo: user.authority === 'DS_ST' ? user.shop_no : null }, subject);
+  const bounds = boundsOf(user);
+  return bounds !== null && inScope(bounds, subject);
 }
 
 /** can() or 403. */

@@ -1,6 +1,6 @@
 import { contractAllows, ROLES, SCHEDULE_CONTRACTS } from '@signage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createBody, expectOk, expectStatus, makeContent, makePlayer, schedulesWorld } from './fixtures';
+import { call, createBody, expectOk, expectStatus, makeContent, makePlayer, message, schedulesWorld } from './fixtures';
 
 let w: Awaited<ReturnType<typeof schedulesWorld>>;
 beforeAll(async () => {
@@ -59,20 +59,23 @@ describe('schedules: every role as its contract says', () => {
 });
 
 describe('schedules: region and shop on every id', () => {
-  it('DS_ST reaches its own shop only: 403 for another shop or region, 404 for no such player', async () => {
+  it('DS_ST reaches its own shop only: another shop or region answers 404, as no such player does', async () => {
     const st = await w.as('DS_ST', 'JP', '0001');
     const own = await makePlayer(w.t.db, { region: 'JP', shopNo: '0001' });
     const otherShop = await makePlayer(w.t.db, { region: 'JP', shopNo: '0002' });
     const otherRegion = await makePlayer(w.t.db, { region: 'US', shopNo: '0001', timeZone: 'America/New_York' });
     const content = await makeContent(w.t.db, { region: 'JP' });
     expectOk(await call(w.t.app, st, 'POST', '/api/schedules', createBody([own], [content])));
-    expectStatus(await call(w.t.app, st, 'POST', '/api/schedules', createBody([own, otherShop], [content])), 403);
-    expectStatus(await call(w.t.app, st, 'POST', '/api/schedules', createBody([otherRegion], [content])), 403);
-    expectStatus(await call(w.t.app, st, 'POST', '/api/schedules', createBody(['NOSUCH'], [content])), 404);
-    expectStatus(await call(w.t.app, st, 'GET', `/api/schedules?device_code=${otherShop}`), 403);
+    expectStatus(await call(w.t.app, st, 'POST', '/api/schedules', createBody([own, otherShop], [content])), 404);
+    expectStatus(await call(w.t.app, st, 'POST', '/api/schedules', createBody([otherRegion], [content])), 404);
+    const missing = await call(w.t.app, st, 'POST', '/api/schedules', createBody(['NOSUCH'], [content]));
+    expectStatus(missing, 404);
+    const outOfReach = await call(w.t.app, st, 'GET', `/api/schedules?device_code=${otherShop}`);
+    expectStatus(outOfReach, 404);
+    expect(message(outOfReach)).toBe(message(missing));
   });
 
-  it('DS_LHQBIZ reaches its own region: its contents and global ones, 403 for another region', async () => {
+  it('DS_LHQBIZ reaches its own region: its contents and global ones, 404 for another region', async () => {
     const biz = await w.as('DS_LHQBIZ', 'JP');
     const jp = await makePlayer(w.t.db, { region: 'JP', shopNo: '0007' });
     const us = await makePlayer(w.t.db, { region: 'US', timeZone: 'America/New_York' });
@@ -80,8 +83,8 @@ describe('schedules: region and shop on every id', () => {
     const globalContent = await makeContent(w.t.db, { region: '' });
     const usContent = await makeContent(w.t.db, { region: 'US' });
     expectOk(await call(w.t.app, biz, 'POST', '/api/schedules', createBody([jp], [jpContent, globalContent])));
-    expectStatus(await call(w.t.app, biz, 'POST', '/api/schedules', createBody([jp], [usContent])), 403);
-    expectStatus(await call(w.t.app, biz, 'POST', '/api/schedules', createBody([us], [jpContent])), 403);
+    expectStatus(await call(w.t.app, biz, 'POST', '/api/schedules', createBody([jp], [usContent])), 404);
+    expectStatus(await call(w.t.app, biz, 'POST', '/api/schedules', createBody([us], [jpContent])), 404);
   });
 
   it('refuses deleted players and contents as missing (404)', async () => {
@@ -111,11 +114,12 @@ describe('schedules: region and shop on every id', () => {
     expect(read.json().data).toMatchObject({ dest: [own], dest_hidden: 1 });
     const elsewhere = (await call(w.t.app, mk, 'POST', '/api/schedules', createBody([third], [content]))).json().data;
     expectStatus(await call(w.t.app, st2, 'GET', `/api/schedules/${elsewhere.schedule_id}`), 404);
+    // Writes on a schedule the user does not see answer as for one that does not exist.
     expectStatus(
       await call(w.t.app, st2, 'PUT', `/api/schedules/${elsewhere.schedule_id}`, { zone_code: 'Asia/Tokyo' }),
-      403,
+      404,
     );
-    expectStatus(await call(w.t.app, st2, 'DELETE', `/api/schedules/${elsewhere.schedule_id}`), 403);
+    expectStatus(await call(w.t.app, st2, 'DELETE', `/api/schedules/${elsewhere.schedule_id}`), 404);
     expectStatus(
       await call(
         w.t.app,
@@ -124,7 +128,8 @@ describe('schedules: region and shop on every id', () => {
         `/api/schedules/${elsewhere.schedule_id}/duplicate`,
         createBody([other], [content]),
       ),
-      403,
+      404,
     );
+    expectOk(await call(w.t.app, mk, 'GET', `/api/schedules/${elsewhere.schedule_id}`));
   });
 });

@@ -13,6 +13,13 @@ export function isRegionBound(role: Role): boolean {
   return !REGION_FREE_ROLES.includes(role);
 }
 
+/** Shop staff are also bound to their own shop (SPEC.md section 6: "own region and shop_no"). */
+export const SHOP_BOUND_ROLES: readonly Role[] = ['DS_ST'];
+
+export function isShopBound(role: Role): boolean {
+  return SHOP_BOUND_ROLES.includes(role);
+}
+
 /**
  * Role groups of SPEC.md sections 2 and 6: the ONE place role lists are written. Console routes
  * (catalog/routes.ts), API contracts (contracts/) and the server's policies (can()) all take theirs from here.

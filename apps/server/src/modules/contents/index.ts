@@ -15,6 +15,6 @@ export {
   replaceStreamKey,
 } from './repo';
 export { contentsRoutes } from './routes';
-export { canSeeContent, TYPES_BY_FILTER, visibleContent } from './service';
+export { TYPES_BY_FILTER, visibleContent } from './service';
 export { uploadsRoutes } from './tus';
 export type { ContentUsageCheck } from './usage';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type Scope, scopeWhere } from '../../auth/policies';
+import { type ContentReach, contentReachWhere } from '../../auth/rows';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { contents } from '../../db/schema';
@@ -10,10 +10,8 @@ export type ContentRow = typeof contents.$inferSelect;
 export type NewContentRow = typeof contents.$inferInsert;
 
 export type ContentFilter = {
-  /** Whose contents: the user's region bound (contents have no shop). */
-  scope: Scope;
-  /** Also rows for all countries (region ''): what a region-bound reader sees besides its own region. */
-  withGlobal?: boolean;
+  /** Whose contents (the policy's content reach, auth/rows.ts): a region, and maybe those for all countries. */
+  reach: ContentReach;
   name?: string;
   types?: ContentRow['type'][];
   displayPattern?: string;
@@ -28,7 +26,7 @@ export type ContentFilter = {
 function filterConditions(filter: ContentFilter): SQL[] {
   const conditions: SQL[] = filter.includeDeleted ? [] : [isNull(contents.deletedAt)];
   if (filter.where) conditions.push(filter.where(contents.id));
-  const scope = scopeWhere(filter.scope, { region: contents.region }, { unassigned: filter.withGlobal === true });
+  const scope = contentReachWhere(filter.reach, contents.region);
   if (scope) conditions.push(scope);
   if (filter.name) conditions.push(ilike(contents.name, `%${escapeLike(filter.name)}%`));
   if (filter.types) conditions.push(inArray(contents.type, filter.types));

@@ -1,7 +1,6 @@
 import {
   CONTENT_MESSAGES,
   DAY_MS,
-  isRegionBound,
   MESSAGES,
   MORE_RESULTS,
   NO_MORE_RESULTS,
@@ -14,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { recordAudit } from '../../audit/repo';
-import { inScope, scopeOf } from '../../auth/policies';
+import { canSeeContent, contentReach, reachedOr404 } from '../../auth/rows';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
@@ -60,8 +59,7 @@ export async function searchContents(
     throw new HttpError(400, CONTENT_MESSAGES.searchStartInFuture);
   }
   const filter: ContentFilter = {
-    scope: scopeOf(user, query.region),
-    withGlobal: isRegionBound(user.authority),
+    reach: contentReach(user, query.region),
     name: query.name || undefined,
     types: TYPES_BY_FILTER[query.media_type],
     displayPattern: query.display_pattern || undefined,
@@ -87,14 +85,7 @@ export async function searchContents(
  * countries. Another region's content answers 404, as if it did not exist.
  */
 export async function visibleContent(db: Database, user: SessionUser, keyOrId: string): Promise<ContentRow> {
-  const row = await findContent(db, keyOrId);
-  if (!row || !canSeeContent(user, row)) throw notFound();
-  return row;
-}
-
-/** Contents for all countries (no region) reach every reader; region-bound readers also their own region. */
-export function canSeeContent(user: SessionUser, row: Pick<ContentRow, 'region'>): boolean {
-  return inScope(scopeOf(user), { region: row.region }, { unassigned: true });
+  return reachedOr404(await findContent(db, keyOrId), (row) => canSeeContent(user, row));
 }
 
 export async function getContent(db: Database, user: SessionUser, key: string, view?: ContentView): Promise<TContent> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import { type Scope, scopeWhere } from '../../auth/policies';
+import type { Scope } from '../../auth/policies';
+import { playsWhere } from '../../auth/rows';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { devices } from '../../db/schema';
@@ -37,7 +38,7 @@ export async function listDevicesAmong(
   page: { cursor: DeviceCursor | null; limit: number },
 ): Promise<HistoryDeviceRow[]> {
   const conditions: SQL[] = [sql`${devices.deviceCode} in (${among})`];
-  const scope = scopeWhere(filter.scope, { region: devices.region, shopNo: devices.shopNo });
+  const scope = playsWhere(filter.scope, { region: devices.region, shopNo: devices.shopNo });
   if (scope) conditions.push(scope);
   if (filter.shopName) conditions.push(ilike(devices.shopName, `%${escapeLike(filter.shopName)}%`));
   if (filter.shopNo) conditions.push(eq(devices.shopNo, filter.shopNo));

@@ -33,6 +33,6 @@ export {
   servedManifestHolds,
 } from './repo';
 export { devicesRoutes } from './routes';
-export { playerAccess, visibleDevice } from './service';
+export { visibleDevice } from './service';
 export { replaceDeviceTags } from './tags';
 export { countWaiting, listWaiting, type WaitingFilter } from './waiting';

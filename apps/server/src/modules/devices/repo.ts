@@ -16,7 +16,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { scopeWhere } from '../../auth/policies';
+import { playerReachWhere } from '../../auth/rows';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { executeRows, preparedPerDatabase, rawRows } from '../../db/prepared';
@@ -55,19 +55,19 @@ type Bind = <T>(name: string, value: T) => T;
 const inline: Bind = (_name, value) => value;
 const placeholder: Bind = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
-/** The players a user may list at all, with the activation filter: every list query has these. */
+/** The players a user may list at all (the policy's reach, auth/rows.ts), registered and not deleted. */
 function baseConditions(filter: DeviceListFilter, bind: Bind): SQL[] {
-  const scope = {
+  const reach = {
     region: filter.region === null ? null : bind('region', filter.region),
     shopNo: filter.shopNo === null ? null : bind('shopNo', filter.shopNo),
+    isActivated: filter.is_activated === undefined ? undefined : bind('isActivated', filter.is_activated),
   };
   const where: (SQL | undefined)[] = [isNull(devices.deletedAt)];
-  where.push(scopeWhere(scope, { region: devices.region, shopNo: devices.shopNo }));
+  where.push(
+    playerReachWhere(reach, { region: devices.region, shopNo: devices.shopNo, isActivated: devices.isActivated }),
+  );
   // The player list holds players registered to a store; waiting ones are on the waiting list.
   where.push(sql`${devices.registeredAt} is not null`);
-  if (filter.is_activated !== undefined) {
-    where.push(eq(devices.isActivated, bind('isActivated', filter.is_activated)));
-  }
   return where.filter((c): c is SQL => c !== undefined);
 }
 

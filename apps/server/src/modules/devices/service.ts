@@ -13,6 +13,7 @@ import {
 } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import { authorize } from '../../auth/policies';
+import { reachedOr404, reachesPlayerRow } from '../../auth/rows';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { decodeCountedCursor, encodeCountedCursor, searchDigest } from '../../http/cursor';
@@ -23,7 +24,7 @@ import { softDeleteDevice } from './lifecycle';
 import { changeManifests } from './manifests';
 import { type PlayerDeps, presentDevices } from './present';
 import { countDevices, type DeviceChange, type DeviceRow, findDevice, listDevices, updateDevice } from './repo';
-import { inScope, scopedFilter, scopeOf } from './scope';
+import { scopedFilter } from './scope';
 import { replaceDeviceTags } from './tags';
 
 /**
@@ -64,25 +65,13 @@ export async function listPlayers(deps: PlayerDeps, user: SessionUser, query: TD
   };
 }
 
-/** A player the user may see; others answer 404 so their existence is not revealed. */
+/** A player the user reaches (auth/rows.ts); others answer 404, as if they did not exist. */
 export async function visibleDevice(db: Database, user: SessionUser, deviceCode: string): Promise<DeviceRow> {
-  const row = await findDevice(db, deviceCode);
-  if (!row || row.registeredAt === null || !inScope(scopeOf(user), row)) throw notFound();
-  return row;
+  return reachedOr404(await findDevice(db, deviceCode), (row) => reachesPlayerRow(user, row));
 }
 
 export async function playerDetail(deps: PlayerDeps, user: SessionUser, deviceCode: string): Promise<TDevice[]> {
   return presentDevices(deps, [await visibleDevice(deps.db, user, deviceCode)], new Date());
-}
-
-/**
- * Whether a user may reach a player in a write that names it (a schedule's players): null when it may,
- * 404 when the player does not exist (never registered, or deleted), 403 when it lies outside the user's
- * region or shop, or is not yet paired for a role that sees paired players only.
- */
-export function playerAccess(user: SessionUser, row: DeviceRow | undefined): 403 | 404 | null {
-  if (!row || row.deletedAt !== null || row.registeredAt === null) return 404;
-  return inScope(scopeOf(user), row) ? null : 403;
 }
 
 const STORE_FIELDS = ['region', 'shop_no', 'shop_name', 'display_pattern'] as const;

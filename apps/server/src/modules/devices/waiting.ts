@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNull, type SQL } from 'drizzle-orm';
-import { type Scope, scopeWhere } from '../../auth/policies';
+import type { Scope } from '../../auth/policies';
+import { registrationWhere } from '../../auth/rows';
 import type { Database } from '../../db/client';
 import { devices } from '../../db/schema';
 
@@ -9,7 +10,7 @@ function waitingWhere(filter: WaitingFilter): SQL | undefined {
   return and(
     isNull(devices.deletedAt),
     eq(devices.isActivated, false),
-    scopeWhere({ region: filter.scope.region, shopNo: null }, { region: devices.region }, { unassigned: true }),
+    registrationWhere(filter.scope, devices.region),
     filter.announcedSince === null ? undefined : gte(devices.announcedAt, filter.announcedSince),
   );
 }

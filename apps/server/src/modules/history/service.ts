@@ -24,11 +24,11 @@ import {
   ZText,
 } from '@signage/domain';
 import { z } from 'zod';
-import { inScope, scopeOf } from '../../auth/policies';
+import { canSeeContent, canSeePlays, contentReach, playsReach, reachedOr404 } from '../../auth/rows';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
-import { HttpError, notFound } from '../../http/envelope';
+import { HttpError } from '../../http/envelope';
 import {
   type ContentRow,
   findContent,
@@ -111,7 +111,7 @@ export async function contentHistory(
   const rows = await listContents(
     db,
     {
-      scope: scopeOf(user, query.region),
+      reach: contentReach(user, query.region),
       name: query.name || undefined,
       types: TYPES_BY_FILTER[query.media_type],
       displayPattern: query.display_pattern || undefined,
@@ -167,9 +167,8 @@ export async function contentHistoryDetail(
   key: string,
   query: z.output<typeof ZContentHistoryDetailQuery>,
 ): Promise<TContentHistoryDetail> {
-  const scope = scopeOf(user, query.region);
-  const content = await findContent(db, key, { includeDeleted: true });
-  if (!content || !inScope(scopeOf(user), { region: content.region }, { unassigned: true })) throw notFound();
+  const scope = playsReach(user, query.region);
+  const content = reachedOr404(await findContent(db, key, { includeDeleted: true }), (row) => canSeeContent(user, row));
   const window = windowOf(query);
   const limit = query.limit ?? HISTORY_DEVICES_PAGE;
   const rows = await listDevicesAmong(
@@ -230,10 +229,7 @@ export async function playHistory(
   user: SessionUser,
   query: z.output<typeof ZPlayHistoryQuery>,
 ): Promise<TPlayHistory> {
-  const device = await findDeviceForHistory(db, query.device_code);
-  if (!device || !inScope(scopeOf(user), { region: device.region, shopNo: device.shopNo }, { unassigned: true })) {
-    throw notFound();
-  }
+  const device = reachedOr404(await findDeviceForHistory(db, query.device_code), (row) => canSeePlays(user, row));
   const before = query.endCursor ? Number(query.endCursor) : null;
   if (before !== null && (!Number.isSafeInteger(before) || before < 1))
     throw new HttpError(400, MESSAGES.invalidRequest);

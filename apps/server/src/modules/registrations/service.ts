@@ -18,7 +18,8 @@ import {
 } from '@signage/domain';
 import type { z } from 'zod';
 import { recordAudit } from '../../audit/repo';
-import { effectiveRegion, inScope, scopeOf } from '../../auth/policies';
+import { effectiveRegion } from '../../auth/policies';
+import { canReachRegistration, reachedOr404, registrationReach } from '../../auth/rows';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../http/envelope';
@@ -42,7 +43,7 @@ export async function waitingList(
   query: z.output<typeof ZWaitingListQuery>,
 ): Promise<TWaitingList> {
   const filter = {
-    scope: scopeOf(user),
+    scope: registrationReach(user),
     announcedSince: query.is_activated ? new Date(Date.now() - ANNOUNCE_ACTIVE_WINDOW_MS) : null,
   };
   const total = await countWaiting(db, filter);
@@ -75,10 +76,9 @@ function storeZone(row: DeviceRow, region: string, requested: string | undefined
 }
 
 /** A player this user may register: unpaired, and not set to another region than the user's. */
-function assertRegistrable(user: SessionUser, row: DeviceRow | undefined): DeviceRow {
-  if (!row) throw notFound();
-  // Waiting players have no region yet; once set, only users of that region reach them.
-  if (!inScope(scopeOf(user), { region: row.region }, { unassigned: true })) throw notFound();
+function assertRegistrable(user: SessionUser, found: DeviceRow | undefined): DeviceRow {
+  // Waiting players have no region yet; once set, only users of that region reach them (auth/rows.ts).
+  const row = reachedOr404(found, (device) => canReachRegistration(user, device));
   if (row.isActivated) throw new HttpError(409, MESSAGES.playerAlreadyPaired);
   if (!canPlayerTransition(playerStateOf(row), 'register')) throw new HttpError(409, MESSAGES.registrationPostFailed);
   return row;
@@ -146,9 +146,10 @@ export async function registerPlayer(db: Database, user: SessionUser, body: z.ou
  * see their region's players only; others answer 404 so their existence is not revealed.
  */
 export async function pairingStatus(db: Database, user: SessionUser, deviceCode: string): Promise<TPairingStatus> {
-  const row = await findDevice(db, deviceCode);
-  if (!row || row.registeredAt === null) throw notFound();
-  if (!inScope(scopeOf(user), { region: row.region, shopNo: row.shopNo })) throw notFound();
+  const row = reachedOr404(
+    await findDevice(db, deviceCode),
+    (device) => device.registeredAt !== null && canReachRegistration(user, device),
+  );
   const guesses = row.isActivated ? 0 : ((await pinGuesses(db, row.deviceCode)) ?? 0);
   return {
     device_code: row.deviceCode,

@@ -8,50 +8,33 @@ import {
   type TimeZone,
   validateScheduleValues,
 } from '@signage/domain';
-import { scopeOf } from '../../auth/policies';
+import { canSeeContent, reachedOr404, reachesPlayerRow } from '../../auth/rows';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
-import { forbidden, HttpError, notFound } from '../../http/envelope';
-import { type ContentRow, canSeeContent, findContentsById, lockLiveContents } from '../contents';
-import { type DeviceRow, findDevicesByCode, lockPlayers, playerAccess } from '../devices';
-
-/** A region- or shop-bound user: its changes must not reach other shops' screens. */
-export function isScoped(user: SessionUser): boolean {
-  const scope = scopeOf(user);
-  return scope.region !== null || scope.shopNo !== null;
-}
+import { HttpError, notFound } from '../../http/envelope';
+import { type ContentRow, findContentsById, lockLiveContents } from '../contents';
+import { type DeviceRow, findDevicesByCode, lockPlayers } from '../devices';
 
 export const unique = <T>(items: readonly T[]) => [...new Set(items)];
 
 /**
- * The players a write names, each checked against the user's reach: 404 for a player that does not exist
- * (or was deleted), 403 for one outside the user's region or shop. Answered in the order asked.
+ * The players a write names, each checked against the user's reach (auth/rows.ts): 404 for a player that
+ * does not exist, was deleted or lies outside the user's region or shop. Answered in the order asked.
  */
 export async function checkedPlayers(db: Database, user: SessionUser, codes: readonly string[]): Promise<DeviceRow[]> {
   const asked = unique(codes);
   const rows = new Map((await findDevicesByCode(db, asked)).map((row) => [row.deviceCode, row]));
-  return asked.map((code) => {
-    const row = rows.get(code);
-    const access = playerAccess(user, row);
-    if (access === 404) throw notFound();
-    if (access === 403) throw forbidden();
-    return row as DeviceRow;
-  });
+  return asked.map((code) => reachedOr404(rows.get(code), (row) => reachesPlayerRow(user, row)));
 }
 
 /**
- * The contents a write names, in order (a playlist may repeat one): 404 for an id that does not exist or
- * was deleted, 403 for another region's content (region-bound users reach their region's and the global
- * ones, as the contents list shows them).
+ * The contents a write names, in order (a playlist may repeat one): 404 for an id that does not exist, was
+ * deleted or is another region's content (region-bound users reach their region's and the global ones, as
+ * the contents list shows them: auth/rows.ts).
  */
 export async function checkedContents(db: Database, user: SessionUser, ids: readonly string[]): Promise<ContentRow[]> {
   const rows = new Map((await findContentsById(db, unique(ids))).map((row) => [row.id, row]));
-  return ids.map((id) => {
-    const row = rows.get(id);
-    if (!row || row.deletedAt !== null) throw notFound();
-    if (!canSeeContent(user, row)) throw forbidden();
-    return row;
-  });
+  return ids.map((id) => reachedOr404(rows.get(id), (row) => row.deletedAt === null && canSeeContent(user, row)));
 }
 
 const bad = (message: string, detail: string) => new HttpError(400, `${message}: ${detail}`);

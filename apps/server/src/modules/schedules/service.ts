@@ -11,17 +11,17 @@ import {
   zoneClock,
 } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
+import { canSeeSchedule, isRowBound, schedulePlayers } from '../../auth/rows';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
-import { forbidden, notFound } from '../../http/envelope';
+import { notFound } from '../../http/envelope';
 import { type ContentRow, findContentsById } from '../contents';
-import { changeManifests, type DeviceRow, findDevicesByCode, playerAccess } from '../devices';
+import { changeManifests, type DeviceRow, findDevicesByCode } from '../devices';
 import {
   checkContents,
   checkedContents,
   checkedPlayers,
   checkValues,
-  isScoped,
   lockContents,
   lockScheduledPlayers,
   unique,
@@ -63,14 +63,8 @@ function fieldsOf(values: ScheduleValues, live: boolean, zoneCode: string): Sche
 type Reach = { visible: string[]; hidden: string[]; rows: Map<string, DeviceRow> };
 
 function reachOf(user: SessionUser, codes: readonly string[], rows: Map<string, DeviceRow>): Reach {
-  const visible = codes.filter((code) => playerAccess(user, rows.get(code)) === null);
-  const hidden = codes.filter((code) => !visible.includes(code));
-  return { visible, hidden, rows };
+  return { ...schedulePlayers(user, codes, rows), rows };
 }
-
-/** Seen by the user: it plays on one of the user's players, or on none and the user has no bound. */
-const seen = (user: SessionUser, reach: Reach) =>
-  reach.visible.length > 0 || (reach.hidden.length === 0 && !isScoped(user));
 
 /** Full answers for several schedules: three queries whatever their number. */
 async function presentMany(db: Database, user: SessionUser, rows: ScheduleRow[]): Promise<TSchedule[]> {
@@ -97,11 +91,13 @@ export async function getSchedule(db: Database, user: SessionUser, id: string): 
   const row = await findSchedule(db, id);
   if (!row) throw notFound();
   const [schedule] = await presentMany(db, user, [row]);
-  if (!schedule || (schedule.dest.length === 0 && (schedule.dest_hidden > 0 || isScoped(user)))) throw notFound();
+  if (!schedule || !canSeeSchedule(user, { visible: schedule.dest.length, hidden: schedule.dest_hidden })) {
+    throw notFound();
+  }
   return schedule;
 }
 
-/** A schedule a write names: 404 when it does not exist, 403 when none of its players is the user's. */
+/** A schedule a write names: 404 when it does not exist or the user does not see it (auth/rows.ts). */
 async function writableSchedule(db: Database, user: SessionUser, id: string) {
   const row = await findSchedule(db, id);
   if (!row) throw notFound();
@@ -109,7 +105,7 @@ async function writableSchedule(db: Database, user: SessionUser, id: string) {
   const codes = deviceCodes.get(row.id) ?? [];
   const rows = new Map((await findDevicesByCode(db, codes)).map((device) => [device.deviceCode, device]));
   const reach = reachOf(user, codes, rows);
-  if (!seen(user, reach)) throw forbidden();
+  if (!canSeeSchedule(user, { visible: reach.visible.length, hidden: reach.hidden.length })) throw notFound();
   return { row, contentIds: contentIds.get(row.id) ?? [], codes, reach };
 }
 
@@ -190,7 +186,7 @@ export async function updateSchedule(
     const { row, contentIds, codes, reach } = await writableSchedule(tx, user, id);
     const today = todayIn(body.zone_code);
     const before = valuesOf(row, contentIds, codes);
-    const split = isScoped(user) && reach.hidden.length > 0;
+    const split = isRowBound(user) && reach.hidden.length > 0;
     const visibleDest = body.dest ? unique(body.dest) : reach.visible;
     const players = body.dest
       ? await checkedPlayers(tx, user, visibleDest)
@@ -267,7 +263,7 @@ export async function removeSchedule(db: Database, user: SessionUser, id: string
   await db.transaction(async (tx) => {
     if (!(await lockSchedule(tx, id))) throw notFound();
     const { row, reach, codes } = await writableSchedule(tx, user, id);
-    const detachOnly = isScoped(user) && reach.hidden.length > 0;
+    const detachOnly = isRowBound(user) && reach.hidden.length > 0;
     const touched = detachOnly ? reach.visible : codes;
     await lockScheduledPlayers(tx, touched, []);
     if (detachOnly) await removeDevices(tx, row.id, reach.visible);

@@ -3,6 +3,7 @@ import type { Profile } from '@node-saml/node-saml';
 import {
   isCountry,
   isRegionBound,
+  isShopBound,
   isValidStoreCode,
   MESSAGES,
   type MessageKey,
@@ -96,7 +97,9 @@ export function identityOf(sso: SsoConfig, profile: Profile): SsoIdentity {
     throw new SsoRefusal('ssoIncompleteProfile', `role ${authority} without region`);
   }
   if (shopNo !== '' && !isValidStoreCode(shopNo)) throw new SsoRefusal('ssoIncompleteProfile', `shop_no '${shopNo}'`);
-  if (authority === 'DS_ST' && shopNo === '') throw new SsoRefusal('ssoIncompleteProfile', 'DS_ST without shop_no');
+  if (isShopBound(authority) && shopNo === '') {
+    throw new SsoRefusal('ssoIncompleteProfile', `role ${authority} without shop_no`);
+  }
   return {
     userId,
     username: one(names.username).slice(0, 200) || userId,

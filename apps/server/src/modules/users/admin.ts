@@ -1,4 +1,4 @@
-import { isCountry, isRegionBound, ROLES, STORE_CODE_PATTERN, type TUserInfo } from '@signage/domain';
+import { isCountry, isRegionBound, isShopBound, ROLES, STORE_CODE_PATTERN, type TUserInfo } from '@signage/domain';
 import { z } from 'zod';
 import { recordAudit } from '../../audit/repo';
 import { hashPassword } from '../../auth/passwords';
@@ -61,8 +61,8 @@ export const ZAddUser = z
     if (isRegionBound(user.role) && !user.region) {
       ctx.addIssue({ code: 'custom', path: ['region'], message: `Role ${user.role} needs --region` });
     }
-    if (user.role === 'DS_ST' && !user.shopNo) {
-      ctx.addIssue({ code: 'custom', path: ['shopNo'], message: 'Role DS_ST needs --shop-no (its store code)' });
+    if (isShopBound(user.role) && !user.shopNo) {
+      ctx.addIssue({ code: 'custom', path: ['shopNo'], message: `Role ${user.role} needs --shop-no (its store code)` });
     }
   });
 export type TAddUser = z.input<typeof ZAddUser>;
