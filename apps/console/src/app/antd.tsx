@@ -27,6 +27,8 @@ export const theme: ThemeConfig = {
     colorWarning: '#8a5300',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    // Placeholders are read as text too (#bfbfbf was 1.8:1).
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
     borderRadius: 6,
   },
   components: { Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', siderBg: '#ffffff' } },

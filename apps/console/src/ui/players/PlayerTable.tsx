@@ -135,13 +135,10 @@ export function PlayerTable({
     render: (d) => (
       <Flex gap={density === 'compact' ? 4 : 8} justify="flex-end" style={{ whiteSpace: 'nowrap' }}>
         {onContents ? (
-          <Button
-            size={buttonSize}
-            onClick={() => onContents(d)}
-            disabled={!d.has_schedule}
-            aria-label={t('scheduleView.openContentListOf', { name: d.shop_name })}
-          >
+          <Button size={buttonSize} onClick={() => onContents(d)} disabled={!d.has_schedule}>
             {t('scheduleView.contents')}
+            {/* The store in the name, not on screen: a name that holds the visible text (WCAG 2.5.3). */}
+            <span className="visually-hidden"> {t('scheduleView.contentsOfStore', { name: d.shop_name })}</span>
           </Button>
         ) : null}
         {showLogs ? (
