@@ -96,7 +96,8 @@ async function walkRole(browser: Browser, role: Role, languages: string[]): Prom
 }
 
 test.beforeAll(async ({ browser }) => {
-  // One registered player, so that lists have a row and the player detail has a player.
+  // One registered player, so that lists have a row and the player detail has a player (two CLI runs).
+  test.setTimeout(180_000);
   const page = await browser.newPage();
   expect(simulate('announce', ['--serial', serial]).status).toBe(0);
   const login = await page.request.post(`/api/users/${USERS.DS_FRIT.id}/auth`, {

@@ -155,7 +155,7 @@ export function PlayerTable({
   const schedule: Column = {
     title: t('scheduleView.currentSchedule'),
     key: 'schedule',
-    width: 200,
+    width: compact ? 170 : 200,
     render: (d) => (
       <Flex vertical gap={0}>
         {d.current_schedule ? (
@@ -184,7 +184,12 @@ export function PlayerTable({
     ...clipped('shop_name', t('players.storeName'), compact ? 170 : 180),
     fixed: compact && view !== 'kitting' ? 'left' : undefined,
   };
-  const storeCode: Column = { title: t('players.storeCode'), key: 'shop_no', width: 90, render: (d) => d.shop_no };
+  const storeCode: Column = {
+    title: t('players.storeCode'),
+    key: 'shop_no',
+    width: compact ? 70 : 90,
+    render: (d) => d.shop_no,
+  };
   const serial: Column = {
     ...clipped('device_name', t('players.serial'), 160),
     fixed: compact && view === 'kitting' ? 'left' : undefined,
@@ -192,7 +197,7 @@ export function PlayerTable({
   const lastAccess: Column = {
     title: t('players.lastAccess'),
     key: 'last_accessed',
-    width: 150,
+    width: compact ? 140 : 150,
     render: (d) => formatGmt(d.last_accessed),
   };
   const location: Column = {
@@ -205,7 +210,7 @@ export function PlayerTable({
   const tags: Column = {
     title: t('players.tags'),
     key: 'tags',
-    width: 220,
+    width: compact ? 150 : 220,
     render: (d) =>
       d.tags.length === 0 ? (
         '-'
