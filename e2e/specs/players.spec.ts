@@ -116,6 +116,10 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     const row = rowOf(mk, 'Ginza E2E');
     await expect(row).toContainText('Alive');
     await expect(row).toContainText('0012');
+    // Country is one of the columns chosen in the column chooser (issue 31: the key columns fit 1440 px).
+    await mk.getByRole('button', { name: 'Columns' }).click();
+    await mk.getByRole('checkbox', { name: 'Deployment country' }).check();
+    await mk.keyboard.press('Escape');
     await expect(row).toContainText('Japan');
     await expect(rowOf(mk, 'Shibuya E2E')).toBeVisible();
     await expect(row.getByRole('button', { name: 'Logs' })).toHaveCount(0);
@@ -284,6 +288,12 @@ test('at 1440 px the marketing table shows Status and Tags clear of the fixed ac
   expect(status.x + status.width).toBeLessThanOrEqual(actions.x);
   expect(tags.x + tags.width).toBeLessThanOrEqual(actions.x);
   expect(actions.x + actions.width).toBeLessThanOrEqual(1440);
+  // The serial number is a column to choose (issue 31), remembered for this user.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Serial number' }).check();
+  await page.keyboard.press('Escape');
+  await expect(row).toContainText(wideSerial);
+  await page.reload();
   await expect(row).toContainText(wideSerial);
   await context.close();
 });

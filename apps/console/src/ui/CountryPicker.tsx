@@ -44,23 +44,21 @@ export function CountryPicker({
     show();
   };
 
+  const shown = value ? textOr(t, `country.${value}`, value) : (placeholder ?? t('countryPicker.placeholder'));
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
         <Button
           id={id}
-          aria-label={ariaLabel}
+          // The field's name, then what the button shows: a name holding the visible text (WCAG 2.5.3).
+          aria-label={ariaLabel ? `${ariaLabel} ${shown}` : undefined}
           aria-haspopup="dialog"
           icon={<GlobalOutlined />}
           disabled={disabled}
           onClick={openPicker}
           style={{ flex: 1, justifyContent: 'flex-start', textAlign: 'left' }}
         >
-          {value ? (
-            textOr(t, `country.${value}`, value)
-          ) : (
-            <Typography.Text type="secondary">{placeholder ?? t('countryPicker.placeholder')}</Typography.Text>
-          )}
+          {value ? shown : <Typography.Text type="secondary">{shown}</Typography.Text>}
         </Button>
         {value && !disabled ? (
           <Button aria-label={t('countryPicker.clear')} icon={<CloseCircleFilled />} onClick={() => onChange?.(null)} />

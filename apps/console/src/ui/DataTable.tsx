@@ -7,8 +7,11 @@ export type DataColumn<T> = {
   /** The column's width in px (at least; a wider header or cell widens it unless `ellipsis`). */
   width?: number;
   align?: 'left' | 'right';
-  /** Stays in view at the right edge while the other columns scroll beside it. */
-  fixed?: 'right';
+  /**
+   * Stays in view while the other columns scroll beside it: 'right' at the right edge, 'left' at the left
+   * (left columns must come first and carry a width, which places the next one).
+   */
+  fixed?: 'right' | 'left';
   /** Cut a long text to the width, with the whole text on hover. */
   ellipsis?: boolean;
   render: (row: T, index: number) => ReactNode;
@@ -37,19 +40,41 @@ type Props<T> = {
   label: string;
   /** The text of the loading indicator (read by screen readers). */
   loadingText: string;
+  /** 'compact': short rows for lists watched all day (issue 31); the header then stays in view while rows scroll. */
+  density?: 'regular' | 'compact';
+  /** Drawn under the rows inside the scroll area (a scroll-loading sentinel sees the area's bottom). */
+  footer?: ReactNode;
 };
 
 /** Left and right padding of a cell (lite.css). */
 const CELL_PADDING = 16;
 
-function cellStyle<T>(column: DataColumn<T>): CSSProperties | undefined {
-  if (!column.width && !column.align) return undefined;
-  return { width: column.width, minWidth: column.width, textAlign: column.align };
+/** Width of the check-box column (lite.css .lt-select with its padding). */
+const SELECT_WIDTH = 48;
+
+function cellStyle<T>(column: DataColumn<T>, left?: number): CSSProperties | undefined {
+  if (!column.width && !column.align && left === undefined) return undefined;
+  return { width: column.width, minWidth: column.width, textAlign: column.align, insetInlineStart: left };
 }
 
 function cellClass<T>(column: DataColumn<T>): string | undefined {
-  const names = [column.fixed === 'right' && 'lt-fixed-right', column.ellipsis && 'lt-ellipsis'].filter(Boolean);
+  const names = [
+    column.fixed === 'right' && 'lt-fixed-right',
+    column.fixed === 'left' && 'lt-fixed-left',
+    column.ellipsis && 'lt-ellipsis',
+  ].filter(Boolean);
   return names.length > 0 ? names.join(' ') : undefined;
+}
+
+/** Where each left-fixed column starts (the sum of the widths before it). */
+function leftOffsets<T>(columns: DataColumn<T>[], selectable: boolean): (number | undefined)[] {
+  let left = selectable ? SELECT_WIDTH : 0;
+  return columns.map((column) => {
+    if (column.fixed !== 'left') return undefined;
+    const at = left;
+    left += column.width ?? 0;
+    return at;
+  });
 }
 
 /** A header check box that can show 'some' (indeterminate), which has no HTML attribute. */
@@ -96,6 +121,8 @@ export function DataTable<T>({
   rowSelection,
   label,
   loadingText,
+  density = 'regular',
+  footer,
 }: Props<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   // A shadow beside the fixed column while columns lie under it (as Ant Design shows it).
@@ -119,9 +146,11 @@ export function DataTable<T>({
   const pickedOnPage = selectable.filter((row) => selected.has(rowKey(row)));
   const allPicked = selectable.length > 0 && pickedOnPage.length === selectable.length;
   const span = columns.length + (rowSelection ? 1 : 0);
+  const lefts = leftOffsets(columns, Boolean(rowSelection));
+  const classes = ['lt-table', scrolledUnder && 'lt-scrolled-under', density === 'compact' && 'lt-compact'];
 
   return (
-    <div className={`lt-table${scrolledUnder ? ' lt-scrolled-under' : ''}`} aria-busy={loading}>
+    <div className={classes.filter(Boolean).join(' ')} aria-busy={loading}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll area must take focus to be scrolled by keyboard */}
       <section ref={scroller} className="lt-scroll" aria-label={label} tabIndex={0}>
         <table>
@@ -140,8 +169,8 @@ export function DataTable<T>({
                   />
                 </th>
               ) : null}
-              {columns.map((column) => (
-                <th key={column.key} scope="col" className={cellClass(column)} style={cellStyle(column)}>
+              {columns.map((column, at) => (
+                <th key={column.key} scope="col" className={cellClass(column)} style={cellStyle(column, lefts[at])}>
                   {column.title}
                 </th>
               ))}
@@ -172,10 +201,10 @@ export function DataTable<T>({
                         />
                       </td>
                     ) : null}
-                    {columns.map((column) => {
+                    {columns.map((column, at) => {
                       const content = column.render(row, index);
                       return (
-                        <td key={column.key} className={cellClass(column)} style={cellStyle(column)}>
+                        <td key={column.key} className={cellClass(column)} style={cellStyle(column, lefts[at])}>
                           {column.ellipsis ? (
                             <div
                               className="lt-clip"
@@ -196,6 +225,7 @@ export function DataTable<T>({
             )}
           </tbody>
         </table>
+        {footer}
       </section>
       {loading ? (
         <div className="lt-loading" role="status">

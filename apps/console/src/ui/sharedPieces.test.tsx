@@ -24,7 +24,7 @@ describe('CountryPicker', () => {
         <Picker />
       </Providers>,
     );
-    await user.click(screen.getByRole('button', { name: 'Country' }));
+    await user.click(screen.getByRole('button', { name: /^Country/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('group', { name: 'Greater China' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Taiwan' }));

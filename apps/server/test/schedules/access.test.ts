@@ -1,5 +1,7 @@
-import { contractAllows, ROLES, SCHEDULE_CONTRACTS } from '@signage/domain';
+import { CONTENT_CONTRACTS, contractAllows, ROLES, SCHEDULE_CONTRACTS } from '@signage/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contents } from '../../src/db/schema';
 import { call, createBody, expectOk, expectStatus, makeContent, makePlayer, message, schedulesWorld } from './fixtures';
 
 let w: Awaited<ReturnType<typeof schedulesWorld>>;
@@ -131,5 +133,25 @@ describe('schedules: region and shop on every id', () => {
       404,
     );
     expectOk(await call(w.t.app, mk, 'GET', `/api/schedules/${elsewhere.schedule_id}`));
+  });
+});
+
+describe('schedules: thumbnails only for roles that read contents (issue 31)', () => {
+  it('a schedule read by DS_KT names no thumbnail (its request would answer 403); content readers get one', async () => {
+    const mk = await w.as('DS_MK');
+    const player = await makePlayer(w.t.db, { region: 'JP', shopNo: '0001' });
+    const content = await makeContent(w.t.db, { region: 'JP' });
+    await w.t.db
+      .update(contents)
+      .set({ thumbnailKey: `contents/thumb-${content}` })
+      .where(eq(contents.id, content));
+    const seed = (await call(w.t.app, mk, 'POST', '/api/schedules', createBody([player], [content]))).json().data;
+    for (const role of ROLES) {
+      const read = await call(w.t.app, await cookieOf(role), 'GET', `/api/schedules/${seed.schedule_id}`);
+      expectOk(read);
+      const thumbnail = read.json().data.contents[0].thumbnail_url;
+      if (contractAllows(CONTENT_CONTRACTS.media, role)) expect(thumbnail, role).toMatch(/\/thumbnail$/);
+      else expect(thumbnail, role).toBeNull();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { displayPatternLabel, type PlayerListView, type TDevice } from '@signage/domain';
 import { Button, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChosenLanguage } from '../../i18n';
 import { textOr } from '../../i18n/keys';
@@ -31,6 +32,29 @@ type Props = {
   onPlaying?: (device: TDevice) => void;
   /** Opens the device help (a help button beside the Status title when given). */
   onHelp?: () => void;
+  /** The optional columns shown (keys of playerColumnChoices); every column when absent. */
+  shown?: string[];
+  density?: 'regular' | 'compact';
+  /** Drawn under the rows inside the table's scroll area. */
+  footer?: ReactNode;
+};
+
+/** The columns always shown in a view (the rest are the user's choice: ui/ColumnChooser). */
+const ALWAYS: Record<PlayerListView, string[]> = {
+  marketing: ['n', 'shop_name', 'status', 'actions'],
+  kitting: ['n', 'device_name', 'shop_name', 'status', 'actions'],
+  shop: ['n', 'shop_name', 'status', 'floormap', 'actions'],
+};
+
+/**
+ * The optional columns shown until a user chooses (issue 31): what fits beside the fixed ones at 1440 px in
+ * the compact density; the others (country, pattern, serial number, note, store type, installation site) are
+ * a click away in the column chooser.
+ */
+export const DEFAULT_PLAYER_COLUMNS: Record<PlayerListView, string[]> = {
+  marketing: ['shop_no', 'tags', 'schedule', 'last_accessed'],
+  kitting: ['shop_no', 'schedule', 'display_pattern', 'last_accessed'],
+  shop: ['schedule', 'display_pattern', 'device_type'],
 };
 
 type Column = DataColumn<TDevice>;
@@ -62,13 +86,19 @@ export function PlayerTable({
   onContents,
   onPlaying,
   onHelp,
+  shown,
+  density = 'regular',
+  footer,
 }: Props) {
   const { t } = useTranslation();
   const language = useChosenLanguage();
+  const compact = density === 'compact';
+  const buttonSize = compact ? 'small' : 'middle';
   const number: Column = {
     title: t('players.number'),
     key: 'n',
-    width: 56,
+    width: compact ? 48 : 56,
+    fixed: compact ? 'left' : undefined,
     render: (_, i) => firstNumber + i,
   };
   const status: Column = {
@@ -88,7 +118,7 @@ export function PlayerTable({
       t('players.status')
     ),
     key: 'status',
-    width: 200,
+    width: compact ? 170 : 200,
     render: (d) => (
       <Flex vertical gap={2}>
         <PlayerStatus device={d} kitting={view === 'kitting'} />
@@ -100,20 +130,23 @@ export function PlayerTable({
     title: '',
     key: 'actions',
     align: 'right',
-    fixed: 'right',
+    // In the compact density the table fits the screen: the buttons take their own column, covering none.
+    fixed: density === 'compact' ? undefined : 'right',
     render: (d) => (
-      <Flex gap={8} justify="flex-end">
+      <Flex gap={density === 'compact' ? 4 : 8} justify="flex-end" style={{ whiteSpace: 'nowrap' }}>
         {onContents ? (
-          <Button
-            onClick={() => onContents(d)}
-            disabled={!d.has_schedule}
-            aria-label={t('scheduleView.openContentListOf', { name: d.shop_name })}
-          >
+          <Button size={buttonSize} onClick={() => onContents(d)} disabled={!d.has_schedule}>
             {t('scheduleView.contents')}
+            {/* The store in the name, not on screen: a name that holds the visible text (WCAG 2.5.3). */}
+            <span className="visually-hidden"> {t('scheduleView.contentsOfStore', { name: d.shop_name })}</span>
           </Button>
         ) : null}
-        {showLogs ? <Button onClick={() => onLogs?.(d)}>{t('players.logs')}</Button> : null}
-        <Button type="primary" ghost onClick={() => onDetails?.(d)}>
+        {showLogs ? (
+          <Button size={buttonSize} onClick={() => onLogs?.(d)}>
+            {t('players.logs')}
+          </Button>
+        ) : null}
+        <Button size={buttonSize} type="primary" ghost onClick={() => onDetails?.(d)}>
           {t('players.details')}
         </Button>
       </Flex>
@@ -122,7 +155,7 @@ export function PlayerTable({
   const schedule: Column = {
     title: t('scheduleView.currentSchedule'),
     key: 'schedule',
-    width: 200,
+    width: compact ? 170 : 200,
     render: (d) => (
       <Flex vertical gap={0}>
         {d.current_schedule ? (
@@ -146,13 +179,25 @@ export function PlayerTable({
     width: 130,
     render: (d) => displayPatternLabel(d.display_pattern),
   };
-  const storeName = clipped('shop_name', t('players.storeName'), 180);
-  const storeCode: Column = { title: t('players.storeCode'), key: 'shop_no', width: 90, render: (d) => d.shop_no };
-  const serial = clipped('device_name', t('players.serial'), 160);
+  // The player's name stays at the left while the other columns scroll (the kitting view names it by serial).
+  const storeName: Column = {
+    ...clipped('shop_name', t('players.storeName'), compact ? 170 : 180),
+    fixed: compact && view !== 'kitting' ? 'left' : undefined,
+  };
+  const storeCode: Column = {
+    title: t('players.storeCode'),
+    key: 'shop_no',
+    width: compact ? 70 : 90,
+    render: (d) => d.shop_no,
+  };
+  const serial: Column = {
+    ...clipped('device_name', t('players.serial'), 160),
+    fixed: compact && view === 'kitting' ? 'left' : undefined,
+  };
   const lastAccess: Column = {
     title: t('players.lastAccess'),
     key: 'last_accessed',
-    width: 150,
+    width: compact ? 140 : 150,
     render: (d) => formatGmt(d.last_accessed),
   };
   const location: Column = {
@@ -165,7 +210,7 @@ export function PlayerTable({
   const tags: Column = {
     title: t('players.tags'),
     key: 'tags',
-    width: 220,
+    width: compact ? 150 : 220,
     render: (d) =>
       d.tags.length === 0 ? (
         '-'
@@ -231,16 +276,59 @@ export function PlayerTable({
     ],
   };
 
+  const always = new Set(ALWAYS[view]);
+  const wanted = shown ? new Set(shown) : null;
+  const visible = columns[view].filter(
+    (column) => (onDetails || column !== actions) && (!wanted || always.has(column.key) || wanted.has(column.key)),
+  );
+
   return (
     <DataTable
       label={t('title.playerList')}
+      density={density}
+      footer={footer}
       loadingText={t('common.loading')}
       rowKey={(d) => d.device_code}
       loading={loading}
       rows={rows}
-      columns={onDetails ? columns[view] : columns[view].filter((column) => column !== actions)}
+      columns={visible}
       rowSelection={rowSelection}
       emptyText={emptyText}
     />
   );
+}
+
+/** The optional columns of a view, with their titles, for the column chooser. */
+export function usePlayerColumnChoices(view: PlayerListView): { key: string; title: string }[] {
+  const { t } = useTranslation();
+  const titles: Record<string, string> = {
+    shop_no: t('players.storeCode'),
+    device_name: t('players.serial'),
+    shop_name: t('players.storeName'),
+    tags: t('players.tags'),
+    schedule: t('scheduleView.currentSchedule'),
+    region: t('players.country'),
+    display_pattern: t('players.displayPattern'),
+    last_accessed: t('players.lastAccess'),
+    memo: t('players.memo'),
+    store_type: t('players.storeType'),
+    device_type: t('players.location'),
+  };
+  const order: Record<PlayerListView, string[]> = {
+    marketing: [
+      'shop_no',
+      'tags',
+      'schedule',
+      'region',
+      'display_pattern',
+      'device_name',
+      'last_accessed',
+      'memo',
+      'store_type',
+      'device_type',
+    ],
+    kitting: ['shop_no', 'schedule', 'display_pattern', 'last_accessed'],
+    shop: ['schedule', 'display_pattern', 'memo', 'device_type'],
+  };
+  return order[view].map((key) => ({ key, title: titles[key] ?? key }));
 }

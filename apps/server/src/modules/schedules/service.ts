@@ -1,4 +1,5 @@
 import {
+  ROLE_GROUPS,
   resolveCurrentSchedule,
   resolveNextSchedule,
   type ScheduleValues,
@@ -76,11 +77,16 @@ async function presentMany(db: Database, user: SessionUser, rows: ScheduleRow[])
   ]);
   const contentById = new Map(contents.map((row) => [row.id, row]));
   const deviceByCode = new Map(devices.map((row) => [row.deviceCode, row]));
+  // A role that may not read contents (DS_KT, SPEC.md section 6) gets no thumbnail address: its requests
+  // would only answer 403 (issue 31: broken images in the device content list).
+  const readsMedia = (ROLE_GROUPS.contentReaders as readonly string[]).includes(user.authority);
   return rows.map((row) => {
     const reach = reachOf(user, deviceCodes.get(row.id) ?? [], deviceByCode);
     const items = (contentIds.get(row.id) ?? []).flatMap((id) => {
       const content = contentById.get(id);
-      return content ? [presentScheduleContent(content)] : [];
+      if (!content) return [];
+      const item = presentScheduleContent(content);
+      return [readsMedia ? item : { ...item, thumbnail_url: null }];
     });
     return presentSchedule(row, items, { visible: reach.visible, hidden: reach.hidden.length });
   });

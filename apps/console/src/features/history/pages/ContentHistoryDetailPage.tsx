@@ -28,7 +28,7 @@ function DayCell({ date, plays }: { date: string; plays: number }) {
         style={{
           height: 24,
           borderRadius: 4,
-          background: plays > 0 ? '#1677ff' : '#f0f0f0',
+          background: plays > 0 ? '#0958d9' : '#f0f0f0',
           color: '#fff',
           fontSize: 12,
           lineHeight: '24px',

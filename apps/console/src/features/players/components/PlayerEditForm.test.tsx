@@ -80,7 +80,7 @@ describe('Player detail edit: time zone', () => {
         />
       </Providers>,
     );
-    await user.click(screen.getByRole('button', { name: 'Deployment country' }));
+    await user.click(screen.getByRole('button', { name: /^Deployment country/ }));
     const korea = await screen.findByRole('radio', { name: 'South Korea' });
     const picker = korea.closest('.ant-modal') as HTMLElement;
     await user.click(korea);

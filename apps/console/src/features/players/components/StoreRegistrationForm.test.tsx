@@ -26,7 +26,7 @@ function Harness({ onSubmit, onDraft }: { onSubmit: () => void; onDraft?: (d: St
 }
 
 async function chooseCountry(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(screen.getByRole('button', { name: 'Deployment country' }));
+  await user.click(screen.getByRole('button', { name: /^Deployment country/ }));
   const dialog = await screen.findByRole('dialog');
   await user.click(within(dialog).getByRole('radio', { name }));
   await user.click(within(dialog).getByRole('button', { name: 'OK' }));

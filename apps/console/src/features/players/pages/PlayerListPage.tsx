@@ -18,12 +18,13 @@ import { translateMessage } from '../../../i18n/messages';
 import { errorMessageOf } from '../../../lib/api';
 import { useAuth } from '../../../lib/authStore';
 import { ActiveFilters } from '../../../ui/ActiveFilters';
+import { ColumnChooser, useColumnChoice } from '../../../ui/ColumnChooser';
 import { ListPager } from '../../../ui/ListPager';
 import { MountWhenOpened } from '../../../ui/lazyOverlay';
 import { Card, CountBadge } from '../../../ui/lite';
 import { PageHeader } from '../../../ui/PageHeader';
 import { countCriteria, PLAYER_LIST_SCREEN, type PlayerCriteria, toDeviceQuery } from '../../../ui/players/criteria';
-import { PlayerTable } from '../../../ui/players/PlayerTable';
+import { DEFAULT_PLAYER_COLUMNS, PlayerTable, usePlayerColumnChoices } from '../../../ui/players/PlayerTable';
 import { useDevicePages } from '../../../ui/players/useDevicePages';
 import { ScrollSentinel } from '../../../ui/ScrollSentinel';
 import { useOverlayToggle } from '../../../ui/useOverlay';
@@ -49,9 +50,11 @@ export default function PlayerListPage() {
   const [scrolled, setScrolled] = useState({ key: listKey, pages: 1 });
   const pagesShown = scrolled.key === listKey ? scrolled.pages : 1;
   const list = useDevicePages(query, screen.page, pagesShown);
+  const view = playerListViewFor(user?.authority ?? 'DS_MK');
+  const choices = usePlayerColumnChoices(view);
+  const columns = useColumnChoice(user?.userId, `playerList.${view}`, DEFAULT_PLAYER_COLUMNS[view]);
   if (!user) return null;
   const role = user.authority;
-  const view = playerListViewFor(role);
   const activeFilters = countCriteria(screen.criteria);
   const filtered = activeFilters > 0;
 
@@ -79,12 +82,27 @@ export default function PlayerListPage() {
             <Button icon={<ReloadOutlined />} onClick={() => list.refetch()}>
               {t('players.refresh')}
             </Button>
+            <ColumnChooser
+              choices={choices}
+              shown={columns.shown}
+              onChange={columns.setShown}
+              onReset={columns.reset}
+            />
           </>
         }
       />
       <Card>
         <PlayerTable
           view={view}
+          density="compact"
+          shown={columns.shown}
+          footer={
+            <ScrollSentinel
+              active={list.more && !list.loading}
+              version={list.rows.length}
+              onReach={() => setScrolled({ key: listKey, pages: pagesShown + 1 })}
+            />
+          }
           rows={list.rows}
           firstNumber={(screen.page - 1) * 10 + 1}
           loading={list.loading}
@@ -101,11 +119,6 @@ export default function PlayerListPage() {
           onContents={(d) => openDeviceContentList(d.device_code, { origin: 'list' })}
           onPlaying={(d) => openDevicePlaying(d.device_code)}
           onHelp={openDeviceHelp}
-        />
-        <ScrollSentinel
-          active={list.more && !list.loading}
-          version={list.rows.length}
-          onReach={() => setScrolled({ key: listKey, pages: pagesShown + 1 })}
         />
         {list.total > 0 ? (
           <ListPager

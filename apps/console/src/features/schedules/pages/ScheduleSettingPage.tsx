@@ -89,7 +89,8 @@ export default function ScheduleSettingPage() {
   }, [missing, mode, copy.sourceId, navigate]);
 
   if (!user) return null;
-  if (!copy.ready || missing) return <CenteredSpinner />;
+  // Saved: the wizard is cleared while the player list loads; the emptied form would flash its errors (issue 31).
+  if (!copy.ready || missing || done.current) return <CenteredSpinner />;
 
   const form = formFor(
     setting.criteria.form,

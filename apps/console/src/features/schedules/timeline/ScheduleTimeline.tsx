@@ -193,11 +193,11 @@ export function ScheduleTimeline({ schedules, zone, currentId, nextId, onOpen, n
                     fontSize: 12,
                     lineHeight: '18px',
                     whiteSpace: 'nowrap',
-                    color: day.date === today ? '#ff4d4f' : undefined,
+                    color: day.date === today ? '#cf1322' : undefined,
                   }}
                 >
                   <div>{day.date.slice(5)}</div>
-                  <div style={{ color: '#8c8c8c' }}>{weekday(day.date, locale)}</div>
+                  <div style={{ color: 'rgba(0, 0, 0, 0.62)' }}>{weekday(day.date, locale)}</div>
                 </div>
               ) : null,
             )}
