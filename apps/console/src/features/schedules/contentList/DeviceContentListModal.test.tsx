@@ -30,7 +30,7 @@ function mockPlayerList(list = listOf([scheduleOf()])) {
 async function openModal(role: Role) {
   const user = userEvent.setup();
   const view = renderApp('/device/list', userWith(role, { region: role === 'DS_MK' ? '' : 'US' }));
-  await user.click(await screen.findByRole('button', { name: 'Contents of Chicago State St' }, SLOW));
+  await user.click(await screen.findByText('of Chicago State St', {}, SLOW));
   const dialog = await screen.findByRole('dialog');
   await within(dialog).findByText('Autumn campaign');
   return { user, dialog, ...view };
