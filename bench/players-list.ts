@@ -14,7 +14,7 @@
  * schedules; taken from the same service code in this process, whose totals cache starts empty: so the
  * plans are those of a search's first request after a write, the count included, when its first page does not
  * hold the whole search; while nothing changes, the server answers the total from its cache, see
- * apps/server/src/modules/devices/counts.ts). Exits non-zero when a p95 misses the budget.
+ * apps/server/src/modules/players/counts.ts). Exits non-zero when a p95 misses the budget.
  */
 import { performance } from 'node:perf_hooks';
 import { COUNTRIES, type Role, type TDeviceListQuery, ZDeviceListQuery } from '@signage/domain';
@@ -25,7 +25,7 @@ import { findLiveSession } from '../apps/server/src/auth/repo';
 import { hashToken, type SessionUser } from '../apps/server/src/auth/sessions';
 import type { Database } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
-import { listPlayers } from '../apps/server/src/modules/devices/service';
+import { listPlayers } from '../apps/server/src/modules/players/service';
 import { playerSchedules } from '../apps/server/src/modules/schedules';
 import { insertUser } from '../apps/server/src/modules/users/repo';
 import { generatePlayers, RARE_TAG, tagId } from './playerData';

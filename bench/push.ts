@@ -11,7 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createAgentClient } from '@signage/agent-client';
 import pg from 'pg';
-import { startSimulatedPlayer } from '../apps/server/src/agent/simulatedPlayer';
+import { startSimulatedPlayer } from '../apps/server/src/simulator/simulatedPlayer';
 import { createDatabase, login, removeDataDir, startProduct } from './processes';
 
 const BUDGET_P95_MS = 1000;

@@ -18,7 +18,7 @@ import pg from 'pg';
 import type { SessionUser } from '../apps/server/src/auth/sessions';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
-import { listPlayers } from '../apps/server/src/modules/devices/service';
+import { listPlayers } from '../apps/server/src/modules/players/service';
 import { playerSchedules } from '../apps/server/src/modules/schedules';
 import { listSchedules } from '../apps/server/src/modules/schedules/service';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAgentClient } from '@signage/agent-client';
-import { startSimulatedPlayer } from '../../apps/server/src/agent/simulatedPlayer';
+import { startSimulatedPlayer } from '../../apps/server/src/simulator/simulatedPlayer';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
 import { apiAs, makeImage, registerSerial } from '../support/fleet';

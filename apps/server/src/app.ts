@@ -27,10 +27,10 @@ import {
 import { validatorCompiler } from './http/validation';
 import { registerMetrics, registerMetricsOff } from './metrics';
 import { createContentProcessing, createMediaDeps } from './modules/contents';
-import { changeManifests, heartbeatsSettled } from './modules/devices';
 import { readFleet } from './modules/fleet';
 import { endEveryBroadcast } from './modules/live';
 import { startOrphanSweeps } from './modules/orphans';
+import { changeManifests, heartbeatsSettled } from './modules/players';
 import { startPlayPruning } from './modules/plays';
 import { contentPlayers, playerSchedules, scheduleContentUsage } from './modules/schedules';
 import type { ApiModule, AppDeps, ContentUsageCheck, MediaDeps } from './modules/types';

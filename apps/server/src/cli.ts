@@ -8,13 +8,13 @@ import {
   runAdminCommand,
   validateAdminInput,
 } from './admin/commands';
-import { runSimulator, SIMULATOR_HELP } from './agent';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseOpenError, openDatabase } from './db/client';
 import { DEMO_HELP, DemoError, runDemo } from './demo';
 import { HttpError } from './http/envelope';
 import { FLOORMAP_HELP, runFloorMapCommand } from './modules/floormap';
 import type { AdminUserView } from './modules/users';
+import { runSimulator, SIMULATOR_HELP } from './simulator';
 import { readStdin } from './stdin';
 
 const HELP = `Signage Console admin command line

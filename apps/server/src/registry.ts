@@ -1,15 +1,14 @@
 import { agentRoutes } from './agent';
 import { contentBlobOwner, contentsRoutes, uploadsRoutes } from './modules/contents';
 import { deviceLogsRoutes, logBlobOwner } from './modules/deviceLogs';
-import { devicesRoutes } from './modules/devices';
 import { floorMapBlobOwner, floorMapRoutes } from './modules/floormap';
 import { healthRoutes } from './modules/health';
 import { historyRoutes, playHistoryRoutes } from './modules/history';
 import { LIVE_HOOK_PREFIX, liveHookRoutes, liveRoutes, streamKeyRoutes } from './modules/live';
-import { playersRoutes, registrationsRoutes } from './modules/registrations';
+import { devicesRoutes, playersRoutes, registrationsRoutes } from './modules/players';
 import { schedulesRoutes } from './modules/schedules';
-import { settingRoutes } from './modules/setting';
 import { ssoRoutes } from './modules/sso';
+import { settingRoutes } from './modules/tags';
 import type { ApiModule, BlobOwner } from './modules/types';
 import { usersRoutes } from './modules/users';
 

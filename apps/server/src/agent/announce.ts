@@ -1,6 +1,6 @@
 import { AGENT_CONTRACTS } from '@signage/domain';
 import { route } from '../http/route';
-import { announceSerial } from '../modules/devices';
+import { announceSerial } from '../modules/players';
 import type { ModulePlugin } from '../modules/types';
 
 /** A waiting player announces again at this interval, so the waiting list can tell it is there. */

@@ -4,7 +4,7 @@ import type { CachedDevice } from '../auth/guards';
 import { sha256 } from '../blob';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/envelope';
-import { type DeviceRow, findDeviceByTokenHash } from '../modules/devices';
+import { type DeviceRow, findDeviceByTokenHash } from '../modules/players';
 
 export type AgentDevice = DeviceRow;
 

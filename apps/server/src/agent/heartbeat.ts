@@ -1,6 +1,6 @@
 import { AGENT_CONTRACTS, HEARTBEAT_INTERVAL_SECONDS } from '@signage/domain';
 import { route } from '../http/route';
-import { recordHeartbeat } from '../modules/devices';
+import { recordHeartbeat } from '../modules/players';
 import type { ModulePlugin } from '../modules/types';
 
 /**

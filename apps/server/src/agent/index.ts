@@ -34,4 +34,3 @@ export const agentRoutes: ModulePlugin = async (app, options) => {
 
 export { ANNOUNCE_INTERVAL_SECONDS } from './announce';
 export { hashDeviceToken } from './device';
-export { runSimulator, SIMULATOR_HELP } from './simulatorCli';

@@ -19,7 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { route } from '../http/route';
 import { type ContentRow, findContentsById } from '../modules/contents';
-import { recordServedManifest, servedManifestHolds } from '../modules/devices';
+import { recordServedManifest, servedManifestHolds } from '../modules/players';
 import { manifestSchedulesOf } from '../modules/schedules';
 import type { ModulePlugin } from '../modules/types';
 import type { AgentDevice } from './device';

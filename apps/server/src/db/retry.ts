@@ -1,5 +1,5 @@
 /**
- * The belt under the lock order (modules/devices/repo.ts, lockPlayers): a transaction PostgreSQL ends with a
+ * The belt under the lock order (modules/players/repo.ts, lockPlayers): a transaction PostgreSQL ends with a
  * deadlock (40P01) or a serialisation failure (40001) rolled back everything it did, so running it again
  * from the start is safe and is what PostgreSQL asks for. Every writer keeps to the lock order, so this only
  * catches a path outside it; the attempts are bounded, and the last failure is thrown as it came.

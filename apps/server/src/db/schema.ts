@@ -119,7 +119,7 @@ export const settings = pgTable(
  * Players (SPEC.md section 3). A row is born when a player announces its serial (device_name):
  * waiting (no store) -> registered (store set, PIN issued: registered_at) -> activated (paired with
  * the PIN: activated_at, token_hash) -> deleted (deleted_at; the token is cleared, the row and its
- * names stay for play history). The steps are rules/playerLifecycle.ts in domain; the devices module
+ * names stay for play history). The steps are rules/playerLifecycle.ts in domain; the players module
  * owns every statement on this table. Only the sha256 of the device token is stored. A serial is unique
  * among live rows only, so a deleted player's serial can announce again as a new player. updated_at is
  * the list's cursor key: staff edits and registration move it, heartbeats and schedules do not.
@@ -197,7 +197,7 @@ export const devices = pgTable(
 );
 
 /**
- * The version of what the player list's totals count (modules/devices/counts.ts): one row whose token a
+ * The version of what the player list's totals count (modules/players/counts.ts): one row whose token a
  * deferred trigger replaces in every transaction that inserts or deletes a player, changes a column a list
  * filter reads (the heartbeat's columns excepted), or writes device_tags or schedule_devices (migrations
  * 0017, 0023). Read in the same statement as a page or a count, so a total cached with a token is the total of
@@ -210,7 +210,7 @@ export const playerListVersion = pgTable('player_list_version', {
 
 /**
  * A token that changes in every transaction that writes settings (migration 0019): a process keeps the names
- * of settings it read while the token it read them with is unchanged (modules/setting/names.ts).
+ * of settings it read while the token it read them with is unchanged (modules/tags/names.ts).
  */
 export const settingNamesVersion = pgTable('setting_names_version', {
   id: boolean('id').primaryKey().default(true),

@@ -34,9 +34,9 @@ export type ContentUsageCheck = (tx: Database, contentId: string) => Promise<str
 export type ContentPlayersPort = (tx: Database, contentId: string) => Promise<string[]>;
 
 /**
- * Tells players that their manifest changed, in the write's transaction: the devices module's changeManifests
+ * Tells players that their manifest changed, in the write's transaction: the players module's changeManifests
  * (it marks their delivery pending, then the push channel tells them to collect). The contents module, which
- * the devices module reads, gets it here instead of importing devices.
+ * the players module reads, gets it here instead of importing players.
  */
 export type ManifestChangePort = (tx: Database, deviceCodes: Iterable<string>, reason: string) => Promise<void>;
 
@@ -50,7 +50,7 @@ export type PlayerScheduleSummary = {
 
 /**
  * What the players feature needs of schedules, without knowing their tables (the schedules module fills
- * it; buildApp hands it over). The devices module stays the owner of players, the schedules module of
+ * it; buildApp hands it over). The players module stays the owner of players, the schedules module of
  * schedules, and neither imports the other's files.
  */
 export type PlayerSchedulesPort = {
@@ -117,7 +117,7 @@ export type AppDeps = {
   push: { hub: PushHub };
   /** Which players a content change concerns (the schedules module answers). */
   contentPlayers: ContentPlayersPort;
-  /** Tells players their manifest changed (the devices module answers). */
+  /** Tells players their manifest changed (the players module answers). */
   changeManifests: ManifestChangePort;
   /** What uploads leave for after their answer (thumbnails): see the contents module's ContentProcessing. */
   contentProcessing: ContentProcessingPort;

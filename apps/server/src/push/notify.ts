@@ -35,7 +35,7 @@ function batches(codes: Iterable<string>): string[][] {
  * Tells these players' open push channels, in every server process, to collect their manifest. Call it with
  * the write's transaction: PostgreSQL delivers a NOTIFY only when its transaction commits, so a write that
  * rolls back tells nobody, and a player that collects at once already sees the change. The push channel only
- * notifies: a write that changes manifests calls the devices module's changeManifests, which also marks their
+ * notifies: a write that changes manifests calls the players module's changeManifests, which also marks their
  * delivery pending and then calls this.
  */
 export async function notifyPlayers(tx: Database, codes: Iterable<string>, reason: string): Promise<void> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceToken } from '../../src/agent';
 import { type Arrival, nextArrival } from '../../src/http/arrival';
 import { HttpError } from '../../src/http/envelope';
-import { heartbeatsSettled, recordHeartbeat } from '../../src/modules/devices';
+import { heartbeatsSettled, recordHeartbeat } from '../../src/modules/players';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../helpers';
 import { deviceRow } from '../players/fixtures';
 import { bearer, pairedPlayer } from './fixtures';

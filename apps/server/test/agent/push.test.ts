@@ -1,8 +1,8 @@
 import { AgentClientError, type AgentEvent, createAgentClient } from '@signage/agent-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppliedEvent, startSimulatedPlayer } from '../../src/agent/simulatedPlayer';
 import { type App, buildApp } from '../../src/app';
 import { MODULES } from '../../src/registry';
+import { type AppliedEvent, startSimulatedPlayer } from '../../src/simulator/simulatedPlayer';
 import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
 import { call, createBody, dayFrom, expectOk } from '../schedules/fixtures';
 import { pairedPlayer, storedImage, testMedia } from './fixtures';

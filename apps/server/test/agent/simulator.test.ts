@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimulatorOptions, simulateManifest, simulatePlays } from '../../src/agent/simulator';
+import { type SimulatorOptions, simulateManifest, simulatePlays } from '../../src/simulator/simulator';
 import { createTestApp, createUser, loginAs, type TestApp, tempDir } from '../helpers';
 import { injectFetch } from '../players/fixtures';
 import { call, createBody, dayFrom, expectOk } from '../schedules/fixtures';

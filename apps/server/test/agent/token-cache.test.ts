@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashDeviceToken } from '../../src/agent';
-import * as devicesModule from '../../src/modules/devices';
+import * as devicesModule from '../../src/modules/players';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../helpers';
 import { pairedPlayer } from './fixtures';
 
 // Counts the device guard's token lookups (agent/device.ts reads the player through the module's index).
-vi.mock('../../src/modules/devices', async (original) => {
-  const actual = await original<typeof import('../../src/modules/devices')>();
+vi.mock('../../src/modules/players', async (original) => {
+  const actual = await original<typeof import('../../src/modules/players')>();
   return { ...actual, findDeviceByTokenHash: vi.fn(actual.findDeviceByTokenHash) };
 });
 const lookups = vi.mocked(devicesModule.findDeviceByTokenHash);

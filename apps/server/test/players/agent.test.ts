@@ -5,7 +5,7 @@ import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devicePins, devices } from '../../src/db/schema';
 import { nextArrival } from '../../src/http/arrival';
-import { HEARTBEAT_ORDER_HORIZON_MS, recordHeartbeat } from '../../src/modules/devices';
+import { HEARTBEAT_ORDER_HORIZON_MS, recordHeartbeat } from '../../src/modules/players';
 import { createTestApp, createUser, loginAs, TEST_DATABASE_URL, type TestApp } from '../helpers';
 import {
   activePlayer,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../../src/db/client';
 import { devices } from '../../src/db/schema';
-import { type DeliveryFacts, deliveryPendingSql, deliveryStateOf } from '../../src/modules/devices/delivery';
+import { type DeliveryFacts, deliveryPendingSql, deliveryStateOf } from '../../src/modules/players/delivery';
 import { createTestDatabase } from '../helpers';
 import { makePlayer } from '../schedules/fixtures';
 

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { devices, settings } from '../../src/db/schema';
-import { heartbeatsSettled } from '../../src/modules/devices';
+import { heartbeatsSettled } from '../../src/modules/players';
 
 let serialSequence = 0;
 export const nextSerial = (prefix = 'SN') => `${prefix}-${process.pid}-${++serialSequence}`;

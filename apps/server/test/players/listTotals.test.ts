@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type App, buildApp } from '../../src/app';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/db/client';
 import * as schema from '../../src/db/schema';
-import { TIME_BOUND_MS } from '../../src/modules/devices/counts';
+import { TIME_BOUND_MS } from '../../src/modules/players/counts';
 import { MODULES } from '../../src/registry';
 import {
   createPostgresDatabase,
@@ -21,7 +21,7 @@ import { activePlayer, heartbeatCall, insertDeviceTag, query } from './fixtures'
 
 /**
  * The player list's totals are cached per search while no write could change them (issue 15 item 2,
- * modules/devices/counts.ts): a total changes at once after a player is registered, edited, tagged or
+ * modules/players/counts.ts): a total changes at once after a player is registered, edited, tagged or
  * deleted, in the server that wrote and in another server on the same database (with TEST_DATABASE_URL,
  * a second connection pool as a second process has; on PGlite a second handle with its own cache).
  */

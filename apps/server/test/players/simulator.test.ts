@@ -7,7 +7,7 @@ import {
   simulateHeartbeat,
   simulateLogs,
   simulatePair,
-} from '../../src/agent/simulator';
+} from '../../src/simulator/simulator';
 import { createTestApp, createUser, loginAs, type TestApp, tempDir } from '../helpers';
 import { deviceRow, injectFetch, issuePin, nextSerial } from './fixtures';
 

@@ -12,7 +12,7 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveManifestUntil } from '../../src/agent/manifest';
 import type { SessionUser } from '../../src/auth/sessions';
-import { findDevicesByCode } from '../../src/modules/devices';
+import { findDevicesByCode } from '../../src/modules/players';
 import { playerSchedules } from '../../src/modules/schedules';
 import { insertSchedule } from '../../src/modules/schedules/repo';
 import { listSchedules } from '../../src/modules/schedules/service';
@@ -24,7 +24,7 @@ import { makePlayer } from './fixtures';
  * a player in each zone, their dates around each DST transition of 2026-2028 (and around local 02:00 on a few
  * days in zones without DST), read at moments around the transition and around every window edge:
  * - the server's list (GET /schedules?device_code: the player detail's "current schedule"),
- * - the player list's summary (the devices module's view, through PlayerSchedulesPort),
+ * - the player list's summary (the players module's view, through PlayerSchedulesPort),
  * - the manifest's windows as the player resolves them (rules/instants.ts, what apps/player/src/plan.ts runs),
  *   and a manifest resolved two hours before that still holds (its 304 validity) says the same,
  * - the console's effective-schedule view (resolveSchedules over the list's schedules, in the player's zone).

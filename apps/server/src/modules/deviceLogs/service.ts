@@ -14,7 +14,7 @@ import { BlobNotFoundError, type BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { notFound } from '../../http/envelope';
-import { visibleDevice } from '../devices';
+import { visibleDevice } from '../players';
 import { findLog, type LogFilter, type LogRow, listLogs } from './repo';
 
 /** The most logs one "Download All" joins into a file. */

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { FleetCounts } from '../../metrics';
 import { contentsProcessingSql } from '../contents';
-import { fleetPlayersSql } from '../devices';
 import { liveOnAirSql } from '../live';
+import { fleetPlayersSql } from '../players';
 import { playsWaitingSql } from '../plays';
 
 /**

@@ -37,7 +37,7 @@ import {
   presentContent,
   TYPES_BY_FILTER,
 } from '../contents';
-import { type DeviceCursor, findDeviceForHistory, type HistoryDeviceRow, listDevicesAmong } from '../devices';
+import { type DeviceCursor, findDeviceForHistory, type HistoryDeviceRow, listDevicesAmong } from '../players';
 import {
   contentDays,
   deviceDays,

@@ -71,7 +71,7 @@ export async function distinctPlayers(
   return new Map(rows.map((row) => [row.contentId, Number(row.players)]));
 }
 
-/** The codes of the players that showed a content in the window (a subquery for the devices module). */
+/** The codes of the players that showed a content in the window (a subquery for the players module). */
 export function playedDeviceCodes(contentId: string, window: Window): SQL {
   const m = playContentMonths;
   return sql`select ${m.deviceCode} from ${m} where ${m.contentId} = ${contentId}::uuid and ${monthsInWindow(window)}`;

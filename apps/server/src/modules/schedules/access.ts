@@ -13,7 +13,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../http/envelope';
 import { type ContentRow, findContentsById, lockLiveContents } from '../contents';
-import { type DeviceRow, findDevicesByCode, lockPlayers } from '../devices';
+import { type DeviceRow, findDevicesByCode, lockPlayers } from '../players';
 
 export const unique = <T>(items: readonly T[]) => [...new Set(items)];
 

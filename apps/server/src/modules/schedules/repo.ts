@@ -2,7 +2,7 @@ import { type LocalDate, type LocalTime, scheduleExtent, type TimeZone } from '@
 import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scheduleContents, scheduleDevices, schedules } from '../../db/schema';
-import { deviceTimeZoneSql } from '../devices';
+import { deviceTimeZoneSql } from '../players';
 
 /**
  * The SQL of the schedules, schedule_contents and schedule_devices tables: this module owns them. Players and

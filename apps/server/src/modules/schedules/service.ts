@@ -17,7 +17,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/envelope';
 import { type ContentRow, findContentsById } from '../contents';
-import { changeManifests, type DeviceRow, findDevicesByCode } from '../devices';
+import { changeManifests, type DeviceRow, findDevicesByCode } from '../players';
 import {
   checkContents,
   checkedContents,

@@ -1,7 +1,7 @@
 import { API } from '@signage/domain';
 import { route } from '../../http/route';
 import type { ModulePlugin } from '../types';
-import { pairingStatus, registerNewDevice, registerPlayer, waitingList } from './service';
+import { pairingStatus, registerNewDevice, registerPlayer, waitingList } from './registrations';
 
 /** /api/registrations: the waiting list and the registration of a waiting player (issues its PIN). */
 export const registrationsRoutes: ModulePlugin = async (app, { deps: { db } }) => {

@@ -23,7 +23,7 @@ import { executeRows, preparedPerDatabase, rawRows } from '../../db/prepared';
 import { devices, playerListVersion } from '../../db/schema';
 import { parseTimestamp } from '../../db/timestamps';
 import type { KeysetCursor } from '../../http/cursor';
-import { type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
+import { type SettingNames, settingNames, settingNamesTokenSql } from '../tags';
 import type { PlayerSchedulesPort } from '../types';
 import type { Counted } from './counts';
 import { deliveryPendingSql } from './delivery';

@@ -6,7 +6,7 @@ import { markManifestsChanged } from './repo';
 const CODES_PER_MARK = 200;
 
 /**
- * What the manifest of these players is made of changed, in the write's transaction (`tx`): the devices module
+ * What the manifest of these players is made of changed, in the write's transaction (`tx`): the players module
  * owns the manifest version, so it marks their delivery pending until each collects again (confirmed delivery),
  * then the push channel tells their open channels to collect now. Every write that changes a player's manifest
  * (its own edit, a schedule, a content) calls this, never the push channel alone.

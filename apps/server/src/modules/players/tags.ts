@@ -2,7 +2,7 @@ import type { TDeviceTag } from '@signage/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devices, deviceTags } from '../../db/schema';
-import { allDeviceTags, NO_NAMES, type SettingNames, settingNames, settingNamesTokenSql } from '../setting';
+import { allDeviceTags, NO_NAMES, type SettingNames, settingNames, settingNamesTokenSql } from '../tags';
 
 /** Players carrying any of the tags, as a condition on the devices table. */
 export function tagged(ids: string[]): SQL {

@@ -1,6 +1,7 @@
 /**
- * The devices module: the one owner of the devices, device_tags and device_pins tables. Other modules
- * (registrations, device logs, the player agent) reach players only through what this file exports.
+ * The players module: the one owner of the devices, device_tags and device_pins tables, the player list
+ * (/api/devices), the waiting list and registrations (/api/registrations, /api/players). Other modules
+ * (device logs, schedules, history) and the player agent reach players only through what this file exports.
  */
 
 export { fleetPlayersSql } from './fleet';
@@ -21,6 +22,8 @@ export {
   savePin,
 } from './lifecycle';
 export { changeManifests } from './manifests';
+export { hashPin } from './pins';
+export { playersRoutes, registrationsRoutes } from './registrationRoutes';
 export {
   type DeviceRow,
   deviceTimeZoneSql,

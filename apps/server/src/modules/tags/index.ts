@@ -1,4 +1,4 @@
-/** The setting module: tags (settings) and their categories. */
+/** The tags module: tags (settings) and their categories. */
 
 export { NO_NAMES, type SettingNames, settingNames, settingNamesTokenSql } from './names';
 export { allDeviceTags } from './repo';

@@ -23,18 +23,11 @@ import { canReachRegistration, reachedOr404, registrationReach } from '../../aut
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../http/envelope';
-import {
-  countWaiting,
-  type DeviceRow,
-  findDevice,
-  findDeviceBySerial,
-  listWaiting,
-  pinGuesses,
-  registerStore,
-  replaceDeviceTags,
-  savePin,
-} from '../devices';
+import { pinGuesses, registerStore, savePin } from './lifecycle';
 import { generatePin, hashPin } from './pins';
+import { type DeviceRow, findDevice, findDeviceBySerial } from './repo';
+import { replaceDeviceTags } from './tags';
+import { countWaiting, listWaiting } from './waiting';
 
 /** The waiting list (SPEC.md section 2): unpaired players, of the user's region or not registered yet. */
 export async function waitingList(
