@@ -4,6 +4,7 @@
 //   server: infrastructure (db, blob, config, http, auth, audit, push, live, media, console, metrics)
 //           <- modules/<name> (features; each reached through its index.ts)
 //           <- agent (the player protocol, which uses the modules)
+//   server: simulator (a client of the player protocol through packages/agent-client; infrastructure only)
 //           <- composition (app.ts, registry.ts, server.ts, main.ts, cli.ts, admin/, demo.ts)
 //   console: lib (contract client, session, navigation)  <-  ui (pieces with no feature knowledge)
 //           <- features/<name> (never each other)  <-  app (router, shell, providers)
@@ -72,9 +73,25 @@ module.exports = {
     {
       name: 'server-agent-through-index',
       severity: 'error',
-      comment: 'The player protocol is reached through agent/index.ts (the registry, the CLI).',
+      comment: 'The player protocol is reached through agent/index.ts (the registry).',
       from: { path: SERVER, pathNot: `${SERVER}agent/` },
       to: { path: `${SERVER}agent/`, pathNot: `${SERVER}agent/index\\.ts$` },
+    },
+    {
+      name: 'server-simulator-is-a-client',
+      severity: 'error',
+      comment:
+        'The player simulator talks to a server over the player protocol (packages/agent-client): it never ' +
+        'imports the modules, the agent or the composition.',
+      from: { path: `${SERVER}simulator/` },
+      to: { path: `${SERVER}(modules|agent)/|${COMPOSITION}` },
+    },
+    {
+      name: 'server-simulator-through-index',
+      severity: 'error',
+      comment: 'The simulator is reached through simulator/index.ts (the CLI).',
+      from: { path: SERVER, pathNot: `${SERVER}simulator/` },
+      to: { path: `${SERVER}simulator/`, pathNot: `${SERVER}simulator/index\\.ts$` },
     },
     {
       name: 'console-features-apart',
