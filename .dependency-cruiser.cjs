@@ -10,7 +10,7 @@
 //           <- features/<name> (never each other)  <-  app (router, shell, providers)
 // Exceptions are named, with the work that removes them.
 const SERVER = '^apps/server/src/';
-const INFRA = `${SERVER}(db|blob|http|auth|audit|push|live|media|console|metrics)/|${SERVER}(config|paths|stdin)\\.ts$`;
+const INFRA = `${SERVER}(db|blob|http|auth|audit|push|live|media|console|metrics)/|${SERVER}(config|configEnv|paths|stdin)\\.ts$`;
 const COMPOSITION = `${SERVER}(admin/|(app|registry|server|main|cli|demo)\\.ts$)`;
 const CONSOLE = '^apps/console/src/';
 
