@@ -18,12 +18,7 @@ import { registerDrain } from './http/drain';
 import { failure } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
 import { createLogDestination, OneLineRequestLog } from './http/requestLog';
-import {
-  applySecurityHeaders,
-  CONTENT_SECURITY_POLICY,
-  contentSecurityPolicy,
-  registerSecurityHeaders,
-} from './http/security';
+import { connectSrcFor, registerSecurityHeaders, type SecurityPolicy, securityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { registerMetrics, registerMetricsOff } from './metrics';
 import { createContentProcessing, createMediaDeps } from './modules/contents';
@@ -79,7 +74,7 @@ async function registerDocs(app: ReturnType<typeof createInstance>) {
 function createInstance(
   config: Config,
   stream: { write(line: string): unknown } | undefined,
-  security: { csp: string },
+  applySecurityHeaders: ReturnType<typeof securityHeaders>,
 ) {
   return Fastify({
     logger: stream ? { level: config.logLevel, stream } : { level: config.logLevel },
@@ -90,7 +85,7 @@ function createInstance(
     // Malformed URLs are bad input too: answered as envelopes, not Fastify's own JSON. These answers
     // skip the hooks, so they get their security headers here.
     frameworkErrors: (error, request, reply) => {
-      applySecurityHeaders(request, reply, security.csp);
+      applySecurityHeaders(request, reply);
       return errorHandler(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -127,8 +122,9 @@ export async function buildApp({
 }: BuildOptions) {
   const logDestination = logStream ? undefined : createLogDestination(config);
   // The content security policy; it names the media storage once the blob store is made, below.
-  const security = { csp: CONTENT_SECURITY_POLICY };
-  const app = createInstance(config, logStream ?? logDestination, security);
+  const security: SecurityPolicy = { connectSrc: connectSrcFor(null) };
+  const applySecurityHeaders = securityHeaders(security);
+  const app = createInstance(config, logStream ?? logDestination, applySecurityHeaders);
   if (logDestination) {
     app.addHook('onClose', async () => {
       try {
@@ -143,7 +139,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  registerSecurityHeaders(app, security);
+  registerSecurityHeaders(app, applySecurityHeaders);
   registerCsrfGuard(app, config.publicUrl);
   if (onRoute) app.addHook('onRoute', onRoute);
 
@@ -175,7 +171,7 @@ export async function buildApp({
   const pruning = startPlayPruning(db, config.playRetentionDays, app.log);
   app.addHook('onClose', async () => pruning.stop());
   const mediaDeps = createMediaDeps(config, media);
-  security.csp = contentSecurityPolicy(
+  security.connectSrc = connectSrcFor(
     await directReadOrigin(mediaDeps.blobs).catch((error: Error) => {
       // No credentials to sign with (yet): the pages keep 'self', and each media request says why it fails.
       app.log.warn(`media URLs cannot be signed, so web players cannot download from storage: ${error.message}`);

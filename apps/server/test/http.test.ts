@@ -100,6 +100,17 @@ describe('API answers', () => {
     expectSecurityHeaders((await t.app.inject({ method: 'GET', url: '/api/nothing' })).headers);
   });
 
+  it('sends Strict-Transport-Security only to an https request, and no Cross-Origin-Resource-Policy', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(plain.headers['cross-origin-resource-policy']).toBeUndefined();
+    expect(plain.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // Behind a proxy on the same machine (TRUST_PROXY's default), the proxy says the request was https.
+    const https = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBe('max-age=15552000');
+    expectSecurityHeaders(https.headers);
+  });
+
   it('publishes an OpenAPI document generated from the zod schemas', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
