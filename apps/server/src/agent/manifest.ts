@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   AGENT_CONTRACTS,
   DEFAULT_DOWNLOAD_ALLOW_HOUR,
@@ -16,6 +15,7 @@ import {
   zoneOffsetsBetween,
 } from '@signage/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalJson, sha256 } from '../blob';
 import type { Database } from '../db/client';
 import { route } from '../http/route';
 import { type ContentRow, findContentsById } from '../modules/contents';
@@ -143,21 +143,8 @@ export async function resolveManifestUntil(
   return { manifest, validUntil };
 }
 
-/** JSON with object keys sorted at every level: one text for one value, whatever the key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /** The version of a resolved manifest: sha256 of its canonical form (base64url, 43 characters). */
-export const manifestVersion = (manifest: ResolvedManifest) =>
-  createHash('sha256').update(canonicalJson(manifest)).digest('base64url');
+export const manifestVersion = (manifest: ResolvedManifest) => sha256(canonicalJson(manifest), 'base64url');
 
 /** Whether If-None-Match names this entity tag (weak comparison, as RFC 9110 says for If-None-Match). */
 export function matchesIfNoneMatch(header: string | undefined, version: string): boolean {
