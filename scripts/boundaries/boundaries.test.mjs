@@ -216,6 +216,25 @@ export type Row = typeof contents.$inferSelect;
     expect(result.tables).toEqual([]);
   });
 
+  it('reads the tables of the files under db/schema/ and counts an import straight from one', () => {
+    const result = lintBoundaries(
+      tree({
+        'apps/server/src/db/schema/plays.ts': `import { pgTable, text } from 'drizzle-orm/pg-core';
+export const playDaily = pgTable('play_daily', { id: text('id') });
+export const widgets = pgTable('widgets', { id: text('id') });
+`,
+        'apps/server/src/modules/history/repo.ts': `import { playDaily } from '../../db/schema/plays';
+export const days = () => playDaily.id;
+`,
+      }),
+    );
+    expect(result.ok).toBe(false);
+    expect(result.tables).toEqual([
+      'db/schema/plays.ts: table widgets has no owner in TABLE_OWNERS',
+      "modules/history/repo.ts:1: imports playDaily from '../../db/schema/plays': table play_daily belongs to modules/plays; use what modules/plays exports",
+    ]);
+  });
+
   it('fails when a table has no owner', () => {
     const result = lintBoundaries(
       tree({

@@ -1,9 +1,9 @@
 // Table ownership (ARCHITECTURE.md section 2: "each table has one owning module"): every table of
-// apps/server/src/db/schema.ts is read and written by its owner's files only. Two ways in are checked:
+// apps/server/src/db/schema.ts (and the files of db/schema/ it re-exports) is read and written by its owner's files only. Two ways in are checked:
 //  - importing the table's object from db/schema (drizzle queries), namespace imports of db/schema included;
 //  - naming the table in raw SQL (a `sql` template's text: from / join / into / update / table <name>).
 // Other modules reach a table through its owner's exported functions (its index.ts).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 
@@ -69,7 +69,7 @@ function sourceFiles(dir) {
   return out;
 }
 
-/** Export name of each table object in schema.ts -> its SQL name. */
+/** Export name of each table object in a schema file's text -> its SQL name. */
 export function tablesOfSchema(schemaText) {
   const tables = new Map();
   for (const match of schemaText.matchAll(/export const (\w+)\s*=\s*pgTable\(\s*['"]([a-z0-9_]+)['"]/g)) {
@@ -90,7 +90,7 @@ export function tablesUsedBy(fileName, text, tables) {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const from = node.moduleSpecifier.text;
       // A type (a row's shape) reads nothing: only value imports count.
-      if (/(^|\/)db\/schema(\.ts)?$/.test(from) && !node.importClause?.isTypeOnly) {
+      if (/(^|\/)db\/schema(\.ts|\/[\w.]+)?$/.test(from) && !node.importClause?.isTypeOnly) {
         const bindings = node.importClause?.namedBindings;
         if (bindings && ts.isNamespaceImport(bindings)) {
           uses.push({ table: '*', how: `import * as ${bindings.name.text} from '${from}'`, line: lineOf(node) });
@@ -127,10 +127,17 @@ export function tablesUsedBy(fileName, text, tables) {
  * and each table without an owner.
  */
 export function checkTables(root, owners = TABLE_OWNERS, exceptions = EXCEPTIONS) {
-  const tables = tablesOfSchema(readFileSync(join(root, 'db', 'schema.ts'), 'utf8'));
+  const schemaFiles = [join(root, 'db', 'schema.ts')];
+  if (existsSync(join(root, 'db', 'schema'))) schemaFiles.push(...sourceFiles(join(root, 'db', 'schema')));
+  const tables = new Map();
   const problems = [];
-  for (const table of tables.values()) {
-    if (!owners[table]) problems.push(`db/schema.ts: table ${table} has no owner in TABLE_OWNERS`);
+  for (const path of schemaFiles) {
+    for (const [name, table] of tablesOfSchema(readFileSync(path, 'utf8'))) {
+      tables.set(name, table);
+      if (!owners[table]) {
+        problems.push(`${relative(root, path).split(sep).join('/')}: table ${table} has no owner in TABLE_OWNERS`);
+      }
+    }
   }
   for (const path of sourceFiles(root)) {
     const file = relative(root, path).split(sep).join('/');
