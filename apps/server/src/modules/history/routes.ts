@@ -2,13 +2,8 @@ import { API } from '@signage/domain';
 import type { FastifyReply } from 'fastify';
 import { route } from '../../http/route';
 import type { ModulePlugin } from '../types';
-import {
-  contentHistory,
-  contentHistoryCsv,
-  contentHistoryDetail,
-  contentHistoryDetailCsv,
-  playHistory,
-} from './service';
+import { contentHistoryCsv, contentHistoryDetailCsv } from './csv';
+import { contentHistory, contentHistoryDetail, playHistory } from './service';
 
 const H = API.history;
 
