@@ -89,3 +89,14 @@ export function zText(error?: string) {
     .string(error === undefined ? undefined : { error })
     .refine(isWellFormedText, { error: MESSAGES.illFormedText });
 }
+
+/**
+ * Dates on the wire, one schema each for both sides: an instant is ISO 8601 in UTC or with its offset
+ * (the server writes `2026-03-01T09:30:00.000Z`), a local date is a calendar day `YYYY-MM-DD` (the history's
+ * UTC days). Answers declare their dates with these, so the server's answer and what the console and the
+ * agent client parse are checked against the same format; code reads an instant with Date.parse.
+ */
+export const ZInstant = z.iso.datetime({ offset: true });
+export type TInstant = z.infer<typeof ZInstant>;
+export const ZLocalDate = z.iso.date();
+export type TLocalDate = z.infer<typeof ZLocalDate>;

@@ -16,7 +16,7 @@ import {
   RESOLUTION_PRESETS,
   widthError,
 } from '../rules/contents';
-import { ZOrder, ZSummary, ZText, zText } from './common';
+import { ZInstant, ZOrder, ZSummary, ZText, zText } from './common';
 
 /**
  * Contents (SPEC.md sections 2, 3, 5 and 7): images, movies and live streams.
@@ -175,7 +175,7 @@ export const ZContent = z.object({
   size: z.number().int().nullable(),
   license_from: z.string().nullable(),
   license_to: z.string().nullable(),
-  updated_at: z.string(),
+  updated_at: ZInstant,
   livePlatform: z.string().nullable(),
   title: z.string().nullable(),
   livestation_url: z.string().nullable(),

@@ -4,7 +4,7 @@ import { DISPLAY_PATTERN_VALUES } from '../catalog/displayPatterns';
 import { MESSAGES } from '../catalog/messages';
 import { LOCATIONS, STORE_TYPES } from '../catalog/places';
 import { STORE_CODE_PATTERN, TYPED_STORE_CODE_PATTERN } from '../rules/storeCode';
-import { ZOrder, ZSummary, ZText, zText } from './common';
+import { ZInstant, ZOrder, ZSummary, ZText, zText } from './common';
 import { ZDeliveryReport, ZOnScreen } from './delivery';
 import { ZScheduleBrief } from './scheduleBrief';
 
@@ -67,7 +67,7 @@ export const ZDeviceDelivery = z.object({
   player_version: z.string().nullable(),
   /** Plays the player could not record since it was paired (its storage full or unavailable), as it last said. */
   plays_unrecorded: z.number().int(),
-  reported_at: z.string().nullable(),
+  reported_at: ZInstant.nullable(),
 });
 export type TDeviceDelivery = z.infer<typeof ZDeviceDelivery>;
 
@@ -101,8 +101,8 @@ export const ZDevice = z.object({
   /** What the player confirmed it plays (heartbeat) against what the server would give it now. */
   delivery: ZDeviceDelivery,
   last_accessed: z.string().nullable(),
-  activated_at: z.string().nullable(),
-  updated_at: z.string(),
+  activated_at: ZInstant.nullable(),
+  updated_at: ZInstant,
 });
 export type TDevice = z.infer<typeof ZDevice>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAY_MS } from '../catalog/constants';
 import { isIsoDate } from '../rules/contents';
-import { ZSummary, ZText } from './common';
+import { ZInstant, ZLocalDate, ZSummary, ZText } from './common';
 import { CONTENT_MESSAGES, ZContent, ZContentListQuery } from './contents';
 import { ZDeviceCode } from './devices';
 
@@ -100,7 +100,7 @@ export const ZContentHistory = ZContent.pick({
   yesterday_devices: z.number().int(),
   /** Plays in the window. */
   plays: z.number().int(),
-  play_date: z.array(z.string()),
+  play_date: z.array(ZLocalDate),
   player_count: z.array(z.number().int()),
 });
 export type TContentHistory = z.infer<typeof ZContentHistory>;
@@ -108,8 +108,8 @@ export type TContentHistory = z.infer<typeof ZContentHistory>;
 export const ZContentHistoryList = z.object({
   contentHistory: z.array(ZContentHistory),
   /** The window the answer covers (the default when the search named none). */
-  start_date: z.string(),
-  end_date: z.string(),
+  start_date: ZLocalDate,
+  end_date: ZLocalDate,
   summary: ZSummary,
 });
 export type TContentHistoryList = z.infer<typeof ZContentHistoryList>;
@@ -142,7 +142,7 @@ export const ZHistoryDevice = z.object({
   /** The player was deleted since; its plays stay. */
   deleted: z.boolean(),
   /** Days of the window on which it showed the content, ascending. */
-  play_date: z.array(z.string()),
+  play_date: z.array(ZLocalDate),
   /** Plays on each of those days. */
   plays: z.array(z.number().int()),
 });
@@ -151,8 +151,8 @@ export type THistoryDevice = z.infer<typeof ZHistoryDevice>;
 export const ZContentHistoryDetail = z.object({
   content: ZContentHistory,
   devices: z.array(ZHistoryDevice),
-  start_date: z.string(),
-  end_date: z.string(),
+  start_date: ZLocalDate,
+  end_date: ZLocalDate,
   summary: ZSummary,
 });
 export type TContentHistoryDetail = z.infer<typeof ZContentHistoryDetail>;
@@ -176,7 +176,7 @@ export const ZPlayRecord = z.object({
   content_name: z.string(),
   schedule_id: z.string().nullable(),
   /** The instant the play started (UTC) and the store's UTC offset then, in minutes. */
-  started_at: z.string(),
+  started_at: ZInstant,
   utc_offset_minutes: z.number().int(),
   duration_ms: z.number().int(),
 });

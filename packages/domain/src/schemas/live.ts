@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIVE_DASHBOARD_OPTIONS, LIVE_LAYOUTS, LOGO_POSITIONS } from '../rules/contents';
-import { ZText } from './common';
+import { ZInstant, ZText } from './common';
 
 /**
  * Live streams (issue 14): what a player and the console need to show a live content. The stream key is
@@ -34,7 +34,7 @@ export const ZLiveStatus = z.object({
   /** ISO instant the current broadcast started; null off air. */
   on_air_since: z.string().nullable(),
   /** ISO instant the last broadcast ended; null when none has. */
-  last_ended_at: z.string().nullable(),
+  last_ended_at: ZInstant.nullable(),
   /** The HLS playlist for the console (session cookie), relative to the server: /api/live/{content_id}/index.m3u8. */
   playback_url: z.string(),
   /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../catalog/messages';
 import { UNSET } from '../catalog/places';
 import { isValidStoreCode } from '../rules/storeCode';
-import { ZText, zText } from './common';
+import { ZInstant, ZText, zText } from './common';
 import {
   ZDeviceCode,
   ZDeviceTimeZone,
@@ -14,7 +14,7 @@ import {
 } from './devices';
 
 /** A waiting player (SPEC.md section 3, New player). */
-export const ZWaitingPlayer = z.object({ device_name: z.string(), created_at: z.string() });
+export const ZWaitingPlayer = z.object({ device_name: z.string(), created_at: ZInstant });
 export type TWaitingPlayer = z.infer<typeof ZWaitingPlayer>;
 
 /** GET /api/registrations: a numbered page (the waiting list is short). */
@@ -63,7 +63,7 @@ export const ZIssuedPin = z.object({
   device_code: z.string(),
   device_name: z.string(),
   pin: z.string(),
-  expires_at: z.string(),
+  expires_at: ZInstant,
 });
 export type TIssuedPin = z.infer<typeof ZIssuedPin>;
 
@@ -72,7 +72,7 @@ export const ZPairingStatus = z.object({
   device_code: z.string(),
   device_name: z.string(),
   is_activated: z.boolean(),
-  activated_at: z.string().nullable(),
+  activated_at: ZInstant.nullable(),
   /**
    * Wrong PINs typed for the player's open PIN, from any address (the server cannot tell the installer's
    * from a stranger's before pairing; 0 without an open PIN). The console shows them as 'PIN attempts

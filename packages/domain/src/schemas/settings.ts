@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../catalog/messages';
-import { ZSummary, ZText, zText } from './common';
+import { ZInstant, ZSummary, ZText, zText } from './common';
 
 /**
  * Tags ("settings", SPEC.md section 2 Tags and section 3).
@@ -85,7 +85,7 @@ export const ZSetting = z.object({
   zh: z.string(),
   ko: z.string(),
   preset: z.boolean(),
-  updated_at: z.string(),
+  updated_at: ZInstant,
 });
 export type TSetting = z.infer<typeof ZSetting>;
 
