@@ -35,7 +35,12 @@ const POLLED = 1_000;
 
 type Request = { method: string; path: string; headers: Record<string, string>; body?: string };
 type Target = { label: string; port: number; pid: number; databaseUrl: string };
-type Call = { name: string; target: Target; next: () => Request; expected: number };
+/**
+ * judgedFrom: the smallest size the growth is judged from. The heartbeat's bench sends each of 1,000 players
+ * several beats a second, and the writer folds a player's beats in one batch into one row's update: cheaper
+ * than a fleet's steady state, where each beat is another player's, so its curve is judged from 20,000.
+ */
+type Call = { name: string; target: Target; next: () => Request; expected: number; judgedFrom?: number };
 type Figure = { p95: number; server: number; postgres: number };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -112,6 +117,7 @@ async function playerCalls(target: Target, players: number): Promise<Call[]> {
     name: 'heartbeat',
     target,
     expected: 200,
+    judgedFrom: 20_000,
     next: () => ({
       method: 'POST',
       path: '/agent/v1/heartbeat',
@@ -221,14 +227,15 @@ async function main(): Promise<number> {
           `  ${curve.name} at ${row.size} ${curve.unit}: p95 ${row.p95.toFixed(1)} ms, CPU ${row.server.toFixed(3)} ms node, ${(row.cpu - row.server).toFixed(3)} ms PostgreSQL per request`,
         );
       }
-      const first = rows[0];
+      const judgedFrom = curve.points[0]?.call.judgedFrom ?? 0;
+      const first = rows.find((row) => row.size >= judgedFrom);
       const last = rows[rows.length - 1];
       if (!first || !last || first === last) continue;
       const growth = last.cpu / first.cpu;
       const within = growth <= GROWTH;
       if (!within) failed++;
       console.info(
-        `  ${curve.name}: ${last.size / first.size}x the ${curve.unit}, CPU per request x${growth.toFixed(2)}, p95 x${(last.p95 / first.p95).toFixed(2)} (budget x${GROWTH} on the CPU): ${within ? 'flat or logarithmic' : 'GROWS WITH THE FLEET'}`,
+        `  ${curve.name}: ${Math.round((10 * last.size) / first.size) / 10}x the ${curve.unit} (from ${first.size}), CPU per request x${growth.toFixed(2)}, p95 x${(last.p95 / first.p95).toFixed(2)} (budget x${GROWTH} on the CPU): ${within ? 'flat or logarithmic' : 'GROWS WITH THE FLEET'}`,
       );
     }
     console.info(`(load average ${loadAverage()} at the end)`);

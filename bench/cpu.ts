@@ -20,33 +20,41 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-/** CPU ms used so far by every PostgreSQL backend connected to `database` (other than the one asking). */
-export async function postgresCpuMs(databaseUrl: string): Promise<number> {
+/**
+ * CPU ms used so far by each PostgreSQL backend connected to `database` (other than the one asking), by pid:
+ * a backend that connected or went between two readings must not count as CPU gained or lost.
+ */
+export async function postgresCpuMs(databaseUrl: string): Promise<Map<number, number>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ pid: number }>(
       'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
     );
-    return rows.reduce((sum, row) => sum + processCpuMs(row.pid), 0);
+    return new Map(rows.map((row) => [row.pid, processCpuMs(row.pid)]));
   } finally {
     await client.end();
   }
 }
 
+type Reading = { server: number; postgres: Map<number, number> };
+
 /** CPU ms of the server and of its PostgreSQL backends, read together. */
-export async function cpuNow(pid: number, databaseUrl: string | null) {
-  return { server: processCpuMs(pid), postgres: databaseUrl ? await postgresCpuMs(databaseUrl) : 0 };
+export async function cpuNow(pid: number, databaseUrl: string | null): Promise<Reading> {
+  return { server: processCpuMs(pid), postgres: databaseUrl ? await postgresCpuMs(databaseUrl) : new Map() };
 }
 
 /** The per-request CPU between two readings, e.g. "0.41 ms node + 0.20 ms PostgreSQL". */
 export function perRequest(
-  before: { server: number; postgres: number },
-  after: { server: number; postgres: number },
+  before: Reading,
+  after: Reading,
   requests: number,
 ): { server: number; postgres: number; text: string } {
   const server = (after.server - before.server) / Math.max(requests, 1);
-  const postgres = (after.postgres - before.postgres) / Math.max(requests, 1);
+  // Backends there at both readings by their difference, new ones by all they used.
+  let used = 0;
+  for (const [pid, ms] of after.postgres) used += ms - (before.postgres.get(pid) ?? 0);
+  const postgres = used / Math.max(requests, 1);
   return { server, postgres, text: `${server.toFixed(3)} ms node + ${postgres.toFixed(3)} ms PostgreSQL` };
 }
 
