@@ -3,7 +3,7 @@
  * process, and the PostgreSQL backends connected to the bench's database (the product's pool), so a bench
  * can print what a request costs the server and the database apart.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 
@@ -18,6 +18,20 @@ export function processCpuMs(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU ms each thread of a process has used, by thread id (mixed-load.ts: the embedded database's thread). */
+export function threadCpu(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      threads.set(tid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return threads;
 }
 
 /**
