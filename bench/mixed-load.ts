@@ -14,12 +14,13 @@
  *                                  a user's mean seconds between pages; BENCH_DATABASE_URL set: PostgreSQL,
  *                                  an admin URL as the other benches take; unset: the embedded PGlite)
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
+import { threadCpu } from './cpu';
 import { deviceCode, seedFleet, token } from './fleetData';
 import { createDatabase, login, removeDataDir, startProduct } from './processes';
 
@@ -74,6 +75,9 @@ function page(next: () => number): string[] {
   return [me, `/api/contents/history?limit=20&order=DESC&start_date=${daysAgo(9)}&end_date=${today}`];
 }
 
+/** The version each player's first collect was given (If-None-Match of its polls, as the web player sends). */
+const versions = new Map<number, string>();
+
 function plan(cookies: string[]): Planned[] {
   const planned: Planned[] = [];
   const ms = SECONDS * 1000;
@@ -93,7 +97,9 @@ function plan(cookies: string[]): Planned[] {
       });
     }
     for (let at = (offset + 30_000) % 60_000; at < ms; at += 60_000) {
-      planned.push({ at, kind: 'manifest', path: '/agent/v1/manifest', init: { headers: { authorization } } });
+      const version = versions.get(i);
+      const headers = version ? { authorization, 'if-none-match': version } : { authorization };
+      planned.push({ at, kind: 'manifest', path: '/agent/v1/manifest', init: { headers } });
     }
   }
   cookies.forEach((cookie, user) => {
@@ -122,20 +128,6 @@ async function onPostgres() {
   return { product, drop: database.drop };
 }
 
-/** CPU ms each thread of a process has used, by thread id (Linux /proc; USER_HZ 100). */
-function threadCpu(pid: number): Map<string, number> {
-  const threads = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      threads.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return threads;
-}
-
 /**
  * What each kind of request costs the server in CPU, whatever else the machine runs: REPEAT requests one after
  * another, and the busiest thread's CPU (the database's, on PGlite) and the whole process's, per request.
@@ -155,7 +147,13 @@ async function costs(base: string, pid: number, cookie: string): Promise<void> {
         },
       ],
     ],
-    ['manifest 304', (i) => ['/agent/v1/manifest', { headers: agent(i) }]],
+    [
+      'manifest 304',
+      (i) => [
+        '/agent/v1/manifest',
+        { headers: { ...agent(i), 'if-none-match': versions.get(1 + (i % PLAYERS)) ?? '' } },
+      ],
+    ],
     ['users/me', () => ['/api/users/me', { headers: { cookie } }]],
     ...LIST_FILTERS.map((filter): [string, (i: number) => [string, RequestInit]] => [
       `player list${filter || ' (no filter)'}`,
@@ -195,13 +193,16 @@ async function main(): Promise<number> {
   try {
     const base = `http://127.0.0.1:${product.port}`;
     const cookies = await Promise.all(Array.from({ length: USERS }, () => login(product.port)));
-    // Each player collects once, as after pairing, so its polls are 304s as in production.
+    // Each player collects once, as after pairing, and polls with the version it was given, so its polls are
+    // 304s as in production (before 2026-12-03 they named none, and every poll resolved its manifest anew).
     let collecting = 1;
     const collect = async () => {
       while (collecting <= PLAYERS) {
         const i = collecting++;
         const response = await fetch(`${base}/agent/v1/manifest`, { headers: { authorization: `Bearer ${token(i)}` } });
         await response.arrayBuffer();
+        const etag = response.headers.get('etag');
+        if (etag) versions.set(i, etag);
       }
     };
     await Promise.all(Array.from({ length: 20 }, collect));

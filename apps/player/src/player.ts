@@ -123,8 +123,9 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   const refused = (error: unknown) => error instanceof AgentClientError && error.status === 401;
 
   // -- collect and download
-  async function collect(): Promise<void> {
-    const answer = await client.manifest(manifest?.version);
+  /** `fresh`: a push event asked for it (the server checks the version against its database, not its cache). */
+  async function collect(fresh = false): Promise<void> {
+    const answer = await client.manifest(manifest?.version, { fresh });
     if (Number.isFinite(answer.serverTime)) skew = Date.now() - answer.serverTime;
     lastSync = new Date();
     if (answer.changed) {
@@ -158,10 +159,12 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   }
 
   let collecting: Promise<void> = Promise.resolve();
-  const collectSoon = () => {
-    collecting = collecting.then(collect).catch((error) => {
-      if (refused(error)) stop(true);
-    });
+  const collectSoon = (fresh = false) => {
+    collecting = collecting
+      .then(() => collect(fresh))
+      .catch((error) => {
+        if (refused(error)) stop(true);
+      });
     return collecting;
   };
 
@@ -187,7 +190,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
             if (live.success) screen.told(live.data.content_id, live.data.on_air);
             continue;
           }
-          void collectSoon();
+          void collectSoon(true);
         }
       } catch (error) {
         if (refused(error)) return stop(true);

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { OneLineRequestLog } from '../src/http/requestLog';
+import { changeManifests } from '../src/modules/players';
 import { bearer, pairedPlayer } from './agent/fixtures';
 import { createTestApp } from './helpers';
 import { heartbeatCall } from './players/fixtures';
@@ -84,6 +85,47 @@ describe("a fleet's routine calls in the request log", () => {
       await app.close();
       // Nothing about these requests at info, and no warning from anywhere (the start-up orphan sweep's own
       // info line is not about them).
+      const requestInfo = (line: Record<string, unknown>) => 'reqId' in line && (line.level as number) >= 30;
+      expect(lines.filter((line) => requestInfo(line) || (line.level as number) >= 40)).toEqual([]);
+      expect(JSON.stringify(lines)).not.toContain('FST_ERR_REP_ALREADY_SENT');
+    } finally {
+      await close();
+    }
+  });
+
+  it('writes nothing at info or above over a real connection: beats from the cache, a 304 re-resolved after a change', async () => {
+    const { lines, stream } = capture();
+    const { app, close, db } = await createTestApp({ config: { logLevel: 'info' }, logStream: stream });
+    try {
+      const player = await pairedPlayer(db);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('the test server has no port');
+      const base = `http://127.0.0.1:${address.port}`;
+      const auth = { authorization: `Bearer ${player.token}` };
+      const beat = () =>
+        fetch(`${base}/agent/v1/heartbeat`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ status: 'ok' }),
+        });
+      // Twice: the second beat takes its player from the token cache.
+      expect((await beat()).status).toBe(200);
+      expect((await beat()).status).toBe(200);
+      const first = await fetch(`${base}/agent/v1/manifest`, { headers: auth });
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag') ?? '';
+      const poll = () => fetch(`${base}/agent/v1/manifest`, { headers: { ...auth, 'if-none-match': etag } });
+      const fromRow = await poll();
+      expect(fromRow.status).toBe(304);
+      expect(await fromRow.text()).toBe('');
+      // A change notified for the player that leaves its manifest as it was: the poll resolves it again and
+      // still answers 304 (the other path to a 304).
+      await db.transaction((tx) => changeManifests(tx, [player.deviceCode], 'test'));
+      const resolved = await poll();
+      expect(resolved.status).toBe(304);
+      expect(resolved.headers.get('etag')).toBe(etag);
+      await app.close();
       const requestInfo = (line: Record<string, unknown>) => 'reqId' in line && (line.level as number) >= 30;
       expect(lines.filter((line) => requestInfo(line) || (line.level as number) >= 40)).toEqual([]);
       expect(JSON.stringify(lines)).not.toContain('FST_ERR_REP_ALREADY_SENT');

@@ -86,16 +86,20 @@ export function createAgentClient(options: AgentClientOptions) {
   /**
    * The manifest. With the version the player holds, an unchanged manifest answers 304 and this returns
    * { changed: false }; otherwise the parsed manifest. `serverTime` (the X-Server-Time header, epoch ms)
-   * comes with both, for the player's clock skew.
+   * comes with both, for the player's clock skew. `fresh` asks the server to check the version against the
+   * database rather than its cache of served versions (Cache-Control: no-cache): for a collect a push event
+   * asked for, which another server process may have sent before this one heard of the change.
    */
   async function manifest(
     version?: string,
+    ask: { fresh?: boolean } = {},
   ): Promise<
     { changed: true; manifest: TManifest; serverTime: number } | { changed: false; version: string; serverTime: number }
   > {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
     if (version) headers['if-none-match'] = `"${version}"`;
+    if (ask.fresh) headers['cache-control'] = 'no-cache';
     const response = await send(new URL(urlOf(AGENT_CONTRACTS.manifest), options.baseUrl), { method: 'GET', headers });
     const serverTime = Number(response.headers.get('x-server-time'));
     if (response.status === 304 && version) return { changed: false, version, serverTime };

@@ -57,6 +57,7 @@ export function registerDeviceAuth(app: FastifyInstance, db: Database): void {
     // The calls whose player may come from the cache (auth/cache.ts): they use only its code, never a column
     // a staff edit or a served manifest changes, and their write checks the token again (the heartbeat's
     // update names the token hash), so even an entry whose invalidation is still on its way records nothing.
+    // The manifest poll answers from its own cache of served versions or reads the row itself (answerPoll).
     const cacheable = request.routeOptions.config.cachedDevice === true;
     const now = Date.now();
     const cached = cacheable ? cache.device(tokenHash, now) : undefined;

@@ -1,5 +1,6 @@
 import {
   AGENT_CONTRACTS,
+  AGENT_MESSAGES,
   DEFAULT_DOWNLOAD_ALLOW_HOUR,
   LOGO_POSITIONS,
   licenceDayIn,
@@ -15,11 +16,13 @@ import {
   zoneOffsetsBetween,
 } from '@signage/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedDevice, RequestCache } from '../auth/guards';
 import { canonicalJson, sha256 } from '../blob';
 import type { Database } from '../db/client';
+import { HttpError } from '../http/envelope';
 import { route } from '../http/route';
 import { type ContentRow, findContentsById } from '../modules/contents';
-import { recordServedManifest, servedManifestHolds } from '../modules/players';
+import { findDeviceByTokenHash, recordServedManifest, servedManifestHolds } from '../modules/players';
 import { manifestSchedulesOf } from '../modules/schedules';
 import type { ModulePlugin } from '../modules/types';
 import type { AgentDevice } from './device';
@@ -188,15 +191,50 @@ function notModified(reply: FastifyReply, version: string, now: Date) {
   return reply.code(304).send();
 }
 
+/**
+ * A poll. An unchanged one is answered 304 from the version this process last saw served to the player while
+ * it holds (the request cache's CachedManifest, ended by the database's notification of any write of it), with
+ * no database read at all; failing that from the player's row (answerManifest), which then fills the cache.
+ * A poll with Cache-Control: no-cache (the player's collect after a push event, which another process may have
+ * sent before this one's notification arrived) is checked against the row.
+ */
+export async function answerPoll(
+  db: Database,
+  cache: RequestCache,
+  device: CachedDevice,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const now = new Date();
+  const tokenHash = request.deviceTokenHash ?? '';
+  const ifNoneMatch = request.headers['if-none-match'];
+  const fresh = request.headers['cache-control']?.includes('no-cache') === true;
+  const cached = fresh ? undefined : cache.manifest(tokenHash, now.getTime());
+  if (cached && matchesIfNoneMatch(ifNoneMatch, cached.version)) return notModified(reply, cached.version, now);
+  // The guard read the whole row when its own cache had no entry: used as it is, but not cached (what it read
+  // may predate a notification this process has applied since; a read taken after `generation` may be).
+  if ('manifestChanges' in device) return answerManifest(db, device as AgentDevice, request, reply);
+  const generation = cache.generation;
+  const row = await findDeviceByTokenHash(db, tokenHash);
+  if (!row) throw new HttpError(401, AGENT_MESSAGES.tokenRequired);
+  if (servedManifestHolds(row, now) && row.manifestValidUntil) {
+    const validUntil = row.manifestValidUntil.getTime();
+    cache.putManifest(tokenHash, generation, { version: row.manifestVersion }, validUntil, now.getTime());
+  }
+  return answerManifest(db, row, request, reply);
+}
+
 /** GET /agent/v1/manifest: the player's manifest, or 304 when its If-None-Match is still the version. */
 export const manifestRoute: ModulePlugin = async (app, { deps: { db } }) => {
   route(
     app,
     AGENT_CONTRACTS.manifest,
-    async ({ device, request, reply }) => answerManifest(db, device, request, reply),
+    async ({ device, request, reply }) => answerPoll(db, app.authCache, device, request, reply),
     {
       // Every player polls each minute (mostly 304): logged at debug when answered, at info when refused.
       routine: true,
+      // The player's code may come from the token cache; the poll reads the row itself when it needs it.
+      cachedDevice: true,
     },
   );
 };

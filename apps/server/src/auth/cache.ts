@@ -81,6 +81,14 @@ export class ExpiringCache<T> {
   }
 }
 
+/**
+ * The manifest version last served to a player, by its token hash, while it holds (manifest_valid_until): a
+ * poll naming it is answered 304 from this alone. Ended by the database's notification of any write of the
+ * player's served manifest, its validity or its change count (migration 0026: 'm:'), or of its token
+ * (0018: 'd:').
+ */
+export type CachedManifest = { version: string };
+
 /** What a cached session needs beyond its user: the user's key (a user change ends all its sessions). */
 export type CachedSession<U> = { userPk: string; user: U; expiresAt: number; lastSeenAt: number };
 
@@ -102,6 +110,7 @@ export type CachedSession<U> = { userPk: string; user: U; expiresAt: number; las
 export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
   private readonly sessions: ExpiringCache<CachedSession<U>>;
   private readonly devices: ExpiringCache<D>;
+  private readonly manifests: ExpiringCache<CachedManifest>;
   private listening = false;
   private gen = 0;
   private sweepers: NodeJS.Timeout[] = [];
@@ -114,6 +123,7 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
     super();
     this.sessions = new ExpiringCache(AUTH_CACHE_MAX_ENTRIES);
     this.devices = new ExpiringCache(deviceEntries);
+    this.manifests = new ExpiringCache(deviceEntries);
   }
 
   /** Take before reading the database; hand to `putSession`/`putDevice` with what was read. */
@@ -140,6 +150,7 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
       };
       sweep(this.sessions, this.ttlMs);
       sweep(this.devices, this.deviceTtlMs);
+      sweep(this.manifests, this.deviceTtlMs);
     }
     this.emit('listening', up);
   }
@@ -168,13 +179,32 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
     this.devices.set(tokenHash, device, now + this.deviceTtlMs);
   }
 
+  /** The version a poll with this token may be answered 304 from, while it holds. */
+  manifest(tokenHash: string, now: number): CachedManifest | undefined {
+    return this.listening ? this.manifests.get(tokenHash, now) : undefined;
+  }
+
+  /**
+   * What the database said the player was served and until when it holds (`validUntil`, epoch ms), read after
+   * taking `generation`: kept no longer than that, nor than a device entry.
+   */
+  putManifest(tokenHash: string, generation: number, manifest: CachedManifest, validUntil: number, now: number): void {
+    if (!this.listening || generation !== this.gen) return;
+    this.manifests.set(tokenHash, manifest, Math.min(now + this.deviceTtlMs, validUntil));
+  }
+
   /** Applies one notification of AUTH_CACHE_CHANNEL (see migration 0018); anything unknown forgets everything. */
   apply(payload: string): void {
     this.gen++;
     const kind = payload.slice(0, 2);
     const keys = payload.slice(2).split(',');
     if (kind === 's:') for (const id of keys) this.sessions.delete(id);
-    else if (kind === 'd:') for (const hash of keys) this.devices.delete(hash);
+    else if (kind === 'd:') {
+      for (const hash of keys) {
+        this.devices.delete(hash);
+        this.manifests.delete(hash);
+      }
+    } else if (kind === 'm:') for (const hash of keys) this.manifests.delete(hash);
     else if (kind === 'u:') {
       const users = new Set(keys);
       for (const id of this.sessions.keysWhere((entry) => users.has(entry.userPk))) this.sessions.delete(id);
@@ -186,9 +216,15 @@ export class AuthCache<U = unknown, D = unknown> extends EventEmitter {
     return { sessions: this.sessions.size, devices: this.devices.size };
   }
 
+  /** Served manifests held (see CachedManifest). */
+  get manifestCount(): number {
+    return this.manifests.size;
+  }
+
   private clear(): void {
     this.gen++;
     this.sessions.clear();
     this.devices.clear();
+    this.manifests.clear();
   }
 }

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { hashDeviceToken } from '../../src/agent';
+import type { App } from '../../src/app';
 import { type BlobStore, DiskBlobStore } from '../../src/blob';
 import type { Database } from '../../src/db/client';
 import { contents, devices } from '../../src/db/schema';
-import { tempDir } from '../helpers';
+import { TEST_DATABASE_URL, tempDir } from '../helpers';
 import { makePlayer } from '../schedules/fixtures';
 
 /** A disk blob store in a temporary folder, handed to the test app. */
@@ -60,3 +62,27 @@ export async function storedImage(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Runs a write that changes what a player's manifest is made of and resolves once `app`'s cache of served
+ * manifests heard of it (the database's notification naming the player's token, migration 0026): a poll after
+ * that is answered from what the write left. On the embedded PGlite the notification arrives before the write's
+ * own answer; over PostgreSQL on the listener's connection, a moment after the commit.
+ */
+export async function heardOf<T>(app: App, token: string, write: () => Promise<T>): Promise<T> {
+  const tokenHash = hashDeviceToken(token);
+  let applied = false;
+  const seen = new Promise<void>((resolve) => {
+    const listener = (payload: string) => {
+      if (payload !== '*' && !payload.includes(tokenHash)) return;
+      app.authCache.off('invalidated', listener);
+      applied = true;
+      resolve();
+    };
+    app.authCache.on('invalidated', listener);
+  });
+  const result = await write();
+  if (!TEST_DATABASE_URL) expect(applied).toBe(true);
+  await seen;
+  return result;
+}

@@ -6,7 +6,7 @@ import { contents, devices, schedules } from '../../src/db/schema';
 import * as schedulesModule from '../../src/modules/schedules';
 import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
 import { call, createBody, dayFrom, expectOk, TOKYO } from '../schedules/fixtures';
-import { bearer, pairedPlayer, storedImage, testMedia } from './fixtures';
+import { bearer, heardOf, pairedPlayer, storedImage, testMedia } from './fixtures';
 
 // Counts the manifest's resolutions (agent/manifest.ts reads the schedules through the module's index).
 vi.mock('../../src/modules/schedules', async (original) => {
@@ -96,7 +96,9 @@ describe('an unchanged manifest poll', () => {
     const { player, etag, scheduleId } = await scheduledPlayer();
     expect((await getManifest(player.token, etag)).statusCode).toBe(304);
     expectOk(
-      await call(t.app, mk, 'PUT', `/api/schedules/${scheduleId}`, { zone_code: TOKYO, schedule_name: 'Edited' }),
+      await heardOf(t.app, player.token, () =>
+        call(t.app, mk, 'PUT', `/api/schedules/${scheduleId}`, { zone_code: TOKYO, schedule_name: 'Edited' }),
+      ),
     );
     const edited = await getManifest(player.token, etag);
     expect(edited.statusCode).toBe(200);
@@ -105,7 +107,9 @@ describe('an unchanged manifest poll', () => {
     const next = edited.headers.etag as string;
     expect((await getManifest(player.token, next)).statusCode).toBe(304);
     // Written by no module (the CLI, a migration, an operator): the database's triggers still end it.
-    await t.db.update(schedules).set({ scheduleName: 'By hand' }).where(eq(schedules.id, scheduleId));
+    await heardOf(t.app, player.token, () =>
+      t.db.update(schedules).set({ scheduleName: 'By hand' }).where(eq(schedules.id, scheduleId)),
+    );
     expect((await expectChanged(player.token, next)).schedules[0]?.schedule_name).toBe('By hand');
   });
 
@@ -113,20 +117,28 @@ describe('an unchanged manifest poll', () => {
     const { player, image, etag } = await scheduledPlayer();
     expect((await getManifest(player.token, etag)).statusCode).toBe(304);
     const [row] = await t.db.select({ key: contents.key }).from(contents).where(eq(contents.id, image.id));
-    expectOk(await call(t.app, mk, 'PUT', `/api/contents/${row!.key}`, { name: 'Renamed' }));
+    expectOk(
+      await heardOf(t.app, player.token, () =>
+        call(t.app, mk, 'PUT', `/api/contents/${row!.key}`, { name: 'Renamed' }),
+      ),
+    );
     const renamed = await getManifest(player.token, etag);
     expect((renamed.json().data as TManifest).schedules[0]?.media[0]?.name).toBe('Renamed');
 
     // The console refuses to delete a content a schedule still plays; a deletion written by hand is seen.
     const afterRename = renamed.headers.etag as string;
     expect((await getManifest(player.token, afterRename)).statusCode).toBe(304);
-    await t.db.update(contents).set({ deletedAt: new Date() }).where(eq(contents.id, image.id));
+    await heardOf(t.app, player.token, () =>
+      t.db.update(contents).set({ deletedAt: new Date() }).where(eq(contents.id, image.id)),
+    );
     const deleted = await expectChanged(player.token, afterRename);
     expect(deleted.schedules[0]?.media).toEqual([]);
 
     const afterDelete = (await getManifest(player.token)).headers.etag as string;
     expect((await getManifest(player.token, afterDelete)).statusCode).toBe(304);
-    await t.db.update(devices).set({ shopName: 'Moved' }).where(eq(devices.deviceCode, player.deviceCode));
+    await heardOf(t.app, player.token, () =>
+      t.db.update(devices).set({ shopName: 'Moved' }).where(eq(devices.deviceCode, player.deviceCode)),
+    );
     expect((await expectChanged(player.token, afterDelete)).fallback.store_name).toBe('Moved');
   });
 

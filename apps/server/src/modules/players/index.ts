@@ -32,10 +32,9 @@ export {
   findDeviceByTokenHash,
   findDevicesByCode,
   lockPlayers,
-  recordServedManifest,
-  servedManifestHolds,
 } from './repo';
 export { devicesRoutes } from './routes';
+export { recordServedManifest, servedManifestHolds } from './served';
 export { visibleDevice } from './service';
 export { replaceDeviceTags } from './tags';
 export { countWaiting, listWaiting, type WaitingFilter } from './waiting';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { notifyPlayers } from '../../push';
-import { markManifestsChanged } from './repo';
+import { markManifestsChanged } from './served';
 
 /** Players marked a statement: the codes stay well inside a statement's parameters, and the lock order holds. */
 const CODES_PER_MARK = 200;

@@ -6,7 +6,7 @@ import { findContentsById } from '../contents';
 import { floorMapPresence } from '../floormap';
 import type { PlayerSchedulesPort } from '../types';
 import { deliveryStateOf } from './delivery';
-import type { PageDevice } from './repo';
+import type { PageDevice } from './pageRows';
 import { tagsOf } from './tags';
 
 /** What presenting players needs: the database, the schedules port, and the blob store for floor maps. */

@@ -21,9 +21,10 @@ import { HttpError, notFound } from '../../http/envelope';
 import { revokePlayers } from '../../push';
 import { listTotals, timeBound } from './counts';
 import { softDeleteDevice } from './lifecycle';
+import { countDevices, listDevices } from './list';
 import { changeManifests } from './manifests';
 import { type PlayerDeps, presentDevices } from './present';
-import { countDevices, type DeviceChange, type DeviceRow, findDevice, listDevices, updateDevice } from './repo';
+import { type DeviceChange, type DeviceRow, findDevice, updateDevice } from './repo';
 import { scopedFilter } from './scope';
 import { replaceDeviceTags } from './tags';
 
