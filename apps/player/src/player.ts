@@ -6,6 +6,7 @@ import {
   type TManifest,
 } from '@signage/agent-client';
 import { type TManifestMedia, ZAgentLiveEvent } from '@signage/domain';
+import { Cadence } from './cadence';
 import { el } from './dom';
 import { MediaFiles } from './files';
 import type { TextKey } from './i18n';
@@ -26,8 +27,6 @@ import { PlayerLog, WATCH_EVERY_MS, Watchdog } from './watchdog';
 
 export const PLAYER_VERSION = '0.1.0';
 export const MANIFEST_KEY = 'signage.player.manifest';
-const HEARTBEAT_MS = 60_000;
-const POLL_MS = 60_000;
 
 export type PlayerContext = {
   app: HTMLElement;
@@ -78,7 +77,6 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   let skew: number | null = null;
   let lastSync: Date | null = null;
   let stopped = false;
-  let pollTimer: ReturnType<typeof setTimeout> | undefined;
 
   const watchdog = new Watchdog(Date.now());
   const screen = new Screen(el('div', { className: 'stage' }), {
@@ -107,9 +105,8 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     stopped = true;
     abort.abort();
     clearInterval(tickTimer);
-    clearInterval(heartbeatTimer);
+    cadence.stop();
     clearInterval(watchTimer);
-    clearTimeout(pollTimer);
     screen.dispose();
     window.removeEventListener('keydown', onStatusKey);
     window.removeEventListener('pagehide', onPageHide);
@@ -122,8 +119,9 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   };
   const refused = (error: unknown) => error instanceof AgentClientError && error.status === 401;
 
-  // -- collect and download
-  async function collect(): Promise<void> {
+  // -- collect and download; true when what the heartbeat reports changed (cadence.ts sends it then)
+  async function collect(): Promise<boolean> {
+    const reported = `${manifest?.version}/${applied}`;
     const answer = await client.manifest(manifest?.version);
     if (Number.isFinite(answer.serverTime)) skew = Date.now() - answer.serverTime;
     lastSync = new Date();
@@ -131,7 +129,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       manifest = answer.manifest;
       localStorage.setItem(MANIFEST_KEY, JSON.stringify(manifest));
     }
-    if (!manifest) return;
+    if (!manifest) return false;
     const now = new Date();
     const wanted = new Map<string, TManifestMedia>();
     for (const schedule of manifest.schedules) {
@@ -147,7 +145,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       applied = manifest.version;
     }
     tick();
-    void heartbeat();
+    return `${manifest.version}/${applied}` !== reported;
   }
 
   /** After a reload: the kept manifest's media from IndexedDB, so the screen plays before (or without) the server. */
@@ -157,13 +155,16 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     tick();
   }
 
-  let collecting: Promise<void> = Promise.resolve();
+  let collecting: Promise<boolean> = Promise.resolve(false);
   const collectSoon = () => {
     collecting = collecting.then(collect).catch((error) => {
       if (refused(error)) stop(true);
+      return false;
     });
     return collecting;
   };
+  // One poll and one heartbeat a minute; a collect that changed the report beats at once instead.
+  const cadence = new Cadence({ collect: collectSoon, heartbeat });
 
   // -- push, with the poll as the fallback
   const abort = new AbortController();
@@ -187,7 +188,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
             if (live.success) screen.told(live.data.content_id, live.data.on_air);
             continue;
           }
-          void collectSoon();
+          void cadence.collected(collectSoon());
         }
       } catch (error) {
         if (refused(error)) return stop(true);
@@ -202,13 +203,8 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   })();
   // The network is back (the browser says so): collect now, so the heartbeat reports and the plays kept
   // meanwhile go at once instead of at the next beat or the push channel's backed-off reconnect.
-  const onOnline = () => void collectSoon();
+  const onOnline = () => void collectSoon().then(() => cadence.beat());
   window.addEventListener('online', onOnline);
-  const poll = () => {
-    if (stopped) return;
-    pollTimer = setTimeout(() => void collectSoon().then(poll), POLL_MS + Math.random() * 10_000);
-  };
-  poll();
 
   // -- heartbeat with the delivery report
   async function heartbeat(): Promise<void> {
@@ -253,7 +249,6 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       if (refused(error)) stop(true);
     }
   }
-  const heartbeatTimer = setInterval(() => void heartbeat(), HEARTBEAT_MS);
 
   // -- the loop on screen
   const clockFormat = new Map<string, Intl.DateTimeFormat>();
@@ -330,8 +325,11 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   };
   window.addEventListener('keydown', onStatusKey);
 
-  collecting = restore().catch(() => undefined);
-  void collectSoon();
+  collecting = restore().then(
+    () => false,
+    () => false,
+  );
+  void cadence.collected(collectSoon());
 }
 
 /** Text is replaced only when it changes (no new text node every second). */
