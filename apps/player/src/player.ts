@@ -5,7 +5,7 @@ import {
   type TDeliveryReport,
   type TManifest,
 } from '@signage/agent-client';
-import { type TManifestMedia, ZAgentLiveEvent } from '@signage/domain';
+import { type TManifestMedia, ZAgentLiveEvent, ZAgentManifestEvent } from '@signage/domain';
 import { Cadence } from './cadence';
 import { el } from './dom';
 import { MediaFiles } from './files';
@@ -120,9 +120,12 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   const refused = (error: unknown) => error instanceof AgentClientError && error.status === 401;
 
   // -- collect and download; true when what the heartbeat reports changed (cadence.ts sends it then)
-  async function collect(): Promise<boolean> {
+  // `pushed`: the manifest the server sent in a 'manifest' event, taken as this collect's answer.
+  async function collect(pushed?: TManifest): Promise<boolean> {
     const reported = `${manifest?.version}/${applied}`;
-    const answer = await client.manifest(manifest?.version);
+    const answer = pushed
+      ? { changed: true as const, manifest: pushed, serverTime: Date.parse(pushed.server_time) }
+      : await client.manifest(manifest?.version);
     if (Number.isFinite(answer.serverTime)) skew = Date.now() - answer.serverTime;
     lastSync = new Date();
     if (answer.changed) {
@@ -156,15 +159,17 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   }
 
   let collecting: Promise<boolean> = Promise.resolve(false);
-  const collectSoon = () => {
-    collecting = collecting.then(collect).catch((error) => {
-      if (refused(error)) stop(true);
-      return false;
-    });
+  const collectSoon = (pushed?: TManifest) => {
+    collecting = collecting
+      .then(() => collect(pushed))
+      .catch((error) => {
+        if (refused(error)) stop(true);
+        return false;
+      });
     return collecting;
   };
   // One poll and one heartbeat a minute; a collect that changed the report beats at once instead.
-  const cadence = new Cadence({ collect: collectSoon, heartbeat });
+  const cadence = new Cadence({ collect: () => collectSoon(), heartbeat });
 
   // -- push, with the poll as the fallback
   const abort = new AbortController();
@@ -188,7 +193,8 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
             if (live.success) screen.told(live.data.content_id, live.data.on_air);
             continue;
           }
-          void cadence.collected(collectSoon());
+          const told = event.event === 'manifest' ? ZAgentManifestEvent.safeParse(event.data) : null;
+          void cadence.collected(collectSoon(told?.success ? told.data.manifest : undefined));
         }
       } catch (error) {
         if (refused(error)) return stop(true);

@@ -33,6 +33,7 @@ export {
   servedManifestHolds,
 } from './repo';
 export { devicesRoutes } from './routes';
+export { recordServedManifests } from './served';
 export { visibleDevice } from './service';
 export { replaceDeviceTags } from './tags';
 export { countWaiting, listWaiting, type WaitingFilter } from './waiting';
