@@ -85,18 +85,22 @@ async function seed(url: string, players: number) {
  * sampled every 500 ms, since the servers' pools close idle connections and open new ones. A backend first
  * seen during the run counts from 0; what one spent after its last sample before it ended is missed.
  */
-async function sampleBackends(url: string) {
+async function sampleBackends(url: string, everyMs = 500) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const name = new URL(url).pathname.slice(1);
   const first = new Map<number, number>();
   const last = new Map<number, number>();
+  /** What the backends were doing at each sample: active on CPU, waiting on a lock, on the client... */
+  const waits = new Map<string, number>();
   const sample = async (initial: boolean) => {
     const { rows } = await client.query(
-      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      `select pid, state, coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait
+       from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
       [name],
     );
-    for (const { pid } of rows as { pid: number }[]) {
+    for (const { pid, state, wait } of rows as { pid: number; state: string; wait: string }[]) {
+      if (state !== 'idle') waits.set(`${state} ${wait}`, (waits.get(`${state} ${wait}`) ?? 0) + 1);
       const ms = cpuOfAll([pid]);
       if (!first.has(pid)) first.set(pid, initial ? ms : 0);
       if (ms > 0) last.set(pid, ms);
@@ -106,7 +110,7 @@ async function sampleBackends(url: string) {
   let sampling = Promise.resolve();
   const timer = setInterval(() => {
     sampling = sampling.then(() => sample(false)).catch(() => undefined);
-  }, 500);
+  }, everyMs);
   return {
     async stop(): Promise<number> {
       clearInterval(timer);
@@ -117,6 +121,12 @@ async function sampleBackends(url: string) {
       for (const [pid, ms] of last) total += ms - (first.get(pid) ?? 0);
       return total;
     },
+    waits: () =>
+      [...waits]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([what, count]) => `${what} ${count}`)
+        .join(', '),
   };
 }
 
@@ -139,7 +149,11 @@ async function connectFleet(n: number, ports: number[], rss: () => number) {
     });
     const done = await Promise.all(reports);
     const failed = done.reduce((sum, r) => sum + r.failed, 0);
-    if (failed > 0) say(`${failed} push channels failed to open (open-file limit? see above)`);
+    const retried = done.reduce((sum, r) => sum + r.retried, 0);
+    const reasons = done.flatMap((r) => Object.entries(r.reasons).map(([why, count]) => `${why} ${count}`));
+    if (failed + retried > 0) {
+      say(`${retried} push channels opened only when tried again, ${failed} never: ${reasons.join(', ')}`);
+    }
     return done.reduce((sum, r) => sum + r.connected, 0);
   };
   const first = await half(false);
@@ -221,12 +235,13 @@ async function measure(n: number, products: Started[], url: string, cookie: stri
       `  CPU per request: servers ${per(servers)}, PostgreSQL ${per(database)}, generators ${per(generatorsMs)} ` +
         `(share of the machine: ${busy(servers)}, ${busy(database)}, ${busy(generatorsMs)})`,
     );
-    const fanCpu = { servers: cpuOfAll(pids), postgres: await sampleBackends(url), at: Date.now() };
+    const fanCpu = { servers: cpuOfAll(pids), postgres: await sampleBackends(url, 50), at: Date.now() };
     const fanout = await fanOut(n, generators, cookie, products[0] as Started);
     const fanMs = Date.now() - fanCpu.at;
     say(
       `  during the fan-out (${fanMs} ms): servers ${cpuOfAll(pids) - fanCpu.servers} ms of CPU, PostgreSQL ` +
-        `${await fanCpu.postgres.stop()} ms (${CORES * fanMs} ms of the machine)`,
+        `${await fanCpu.postgres.stop()} ms (${CORES * fanMs} ms of the machine); PostgreSQL's backends, ` +
+        `sampled every 50 ms: ${fanCpu.postgres.waits() || 'idle'}`,
     );
     return { held: result.held, fanout };
   } finally {

@@ -18,7 +18,7 @@ export type GeneratorCommand =
   | { type: 'stop' };
 
 export type GeneratorReport =
-  | { type: 'connected'; connected: number; failed: number }
+  | { type: 'connected'; connected: number; failed: number; retried: number; reasons: Record<string, number> }
   | { type: 'ran'; planned: number; served: number; failed: number; latencies: number[]; cpuMs: number }
   | { type: 'fanout'; event: number[]; manifest: number[]; missing: number };
 
@@ -31,6 +31,8 @@ type Player = {
 };
 
 const players = new Map<number, Player>();
+/** Why push channels did not open in the current connect command (error code or HTTP status), counted. */
+const reasons = new Map<string, number>();
 const agents = new Map<number, http.Agent>();
 let watch: { from: number; to: number; event: Map<number, number>; manifest: Map<number, number> } | null = null;
 
@@ -121,6 +123,7 @@ function connect(player: Player, address: string): Promise<boolean> {
       (res) => {
         if (res.statusCode !== 200) {
           res.resume();
+          reasons.set(`HTTP ${res.statusCode}`, (reasons.get(`HTTP ${res.statusCode}`) ?? 0) + 1);
           return resolve(false);
         }
         res.setEncoding('utf8');
@@ -144,7 +147,11 @@ function connect(player: Player, address: string): Promise<boolean> {
         res.on('error', () => undefined);
       },
     );
-    req.on('error', () => resolve(false));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const reason = error.code ?? error.message;
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      resolve(false);
+    });
     player.channel = req;
   });
 }
@@ -152,6 +159,8 @@ function connect(player: Player, address: string): Promise<boolean> {
 async function connectAll(command: Extract<GeneratorCommand, { type: 'connect' }>) {
   let connected = 0;
   let failed = 0;
+  let retried = 0;
+  reasons.clear();
   const pending: Promise<void>[] = [];
   const started = Date.now();
   for (let index = command.from; index < command.to; index++) {
@@ -168,14 +177,22 @@ async function connectAll(command: Extract<GeneratorCommand, { type: 'connect' }
     const due = started + (k * 1000) / command.perSecond;
     if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
     pending.push(
-      connect(player, sourceAddress(index - 1, command.perAddress)).then((ok) => {
-        if (ok) connected += 1;
-        else failed += 1;
-      }),
+      (async () => {
+        // As the web player does, a channel that did not open is tried again after a backoff (1 s, 5 times).
+        for (let attempt = 0; attempt < 6; attempt++) {
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+          if (await connect(player, sourceAddress(index - 1, command.perAddress))) {
+            connected += 1;
+            retried += attempt > 0 ? 1 : 0;
+            return;
+          }
+        }
+        failed += 1;
+      })(),
     );
   }
   await Promise.all(pending);
-  send({ type: 'connected', connected, failed });
+  send({ type: 'connected', connected, failed, retried, reasons: Object.fromEntries(reasons) });
 }
 
 async function run(command: Extract<GeneratorCommand, { type: 'run' }>) {
