@@ -5,6 +5,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { GeneratorCommand, GeneratorReport } from './fleetGenerator';
 import { compiled, ROOT } from './processes';
 
@@ -80,4 +81,54 @@ export async function stopGenerators(generators: Generator[]): Promise<void> {
         }),
     ),
   );
+}
+
+/**
+ * CPU of PostgreSQL's backends for this database over a run (not the other databases of the cluster):
+ * sampled every 500 ms, since the servers' pools close idle connections and open new ones. A backend first
+ * seen during the run counts from 0; what one spent after its last sample before it ended is missed.
+ */
+export async function sampleBackends(url: string, everyMs = 500) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const name = new URL(url).pathname.slice(1);
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  /** What the backends were doing at each sample: active on CPU, waiting on a lock, on the client... */
+  const waits = new Map<string, number>();
+  const sample = async (initial: boolean) => {
+    const { rows } = await client.query(
+      `select pid, state, coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait
+       from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+      [name],
+    );
+    for (const { pid, state, wait } of rows as { pid: number; state: string; wait: string }[]) {
+      if (state !== 'idle') waits.set(`${state} ${wait}`, (waits.get(`${state} ${wait}`) ?? 0) + 1);
+      const ms = cpuOfAll([pid]);
+      if (!first.has(pid)) first.set(pid, initial ? ms : 0);
+      if (ms > 0) last.set(pid, ms);
+    }
+  };
+  await sample(true);
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => {
+    sampling = sampling.then(() => sample(false)).catch(() => undefined);
+  }, everyMs);
+  return {
+    async stop(): Promise<number> {
+      clearInterval(timer);
+      await sampling;
+      await sample(false);
+      await client.end();
+      let total = 0;
+      for (const [pid, ms] of last) total += ms - (first.get(pid) ?? 0);
+      return total;
+    },
+    waits: () =>
+      [...waits]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([what, count]) => `${what} ${count}`)
+        .join(', '),
+  };
 }

@@ -22,10 +22,14 @@ export type PushStream = {
  */
 export type ManifestResolver = (codes: string[]) => Promise<ReadonlyMap<string, unknown>>;
 
+/** Manifest batches one process resolves at the same time (each takes a pool connection for four statements). */
+export const RESOLVE_AT_ONCE = 4;
+
 export class PushHub {
   private readonly streams = new Map<string, PushStream>();
   private resolver: ManifestResolver | null = null;
   private resolving = 0;
+  private readonly waiting: (() => void)[] = [];
 
   /** From now on a named manifest notification sends the players their manifests (the agent layer sets it). */
   resolveManifestsWith(resolver: ManifestResolver): void {
@@ -64,18 +68,17 @@ export class PushHub {
         for (const code of connected) this.streams.get(code)?.send('manifest', data);
         return Promise.resolve();
       }
-      this.resolving += 1;
-      return resolver(connected)
-        .catch(() => new Map<string, unknown>())
-        .then((manifests) => {
+      return this.slot().then(async (release) => {
+        try {
+          const manifests = await resolver(connected).catch(() => new Map<string, unknown>());
           for (const code of connected) {
             const manifest = manifests.get(code);
             this.streams.get(code)?.send('manifest', manifest === undefined ? data : { ...data, manifest });
           }
-        })
-        .finally(() => {
-          this.resolving -= 1;
-        });
+        } finally {
+          release();
+        }
+      });
     }
     if (message.k === 'l') {
       const data: TAgentLiveEvent = { content_id: message.c, on_air: message.on };
@@ -92,9 +95,23 @@ export class PushHub {
     return Promise.resolve();
   }
 
-  /** Batches of manifests being resolved now (for metrics and tests). */
-  get pending(): number {
-    return this.resolving;
+  /** Batches of manifests being resolved now (at most RESOLVE_AT_ONCE), and batches waiting for their turn. */
+  get pending(): { resolving: number; waiting: number } {
+    return { resolving: this.resolving, waiting: this.waiting.length };
+  }
+
+  /**
+   * A turn to resolve a batch: a change for 100,000 players is 500 notifications, and resolving them all at
+   * once would take every connection of the pool from the heartbeats and polls. Returns its release.
+   */
+  private async slot(): Promise<() => void> {
+    if (this.resolving < RESOLVE_AT_ONCE) this.resolving += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return () => {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.resolving -= 1;
+    };
   }
 
   /** Every connected player collects (after the listener was down, notifications may have been missed). */

@@ -1,7 +1,7 @@
 import { type AgentEvent, createAgentClient } from '@signage/agent-client';
 import { ZAgentManifestEvent } from '@signage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenForPush, notifyPlayers, PushHub, type PushStream } from '../../src/push';
+import { listenForPush, notifyPlayers, PushHub, type PushStream, RESOLVE_AT_ONCE } from '../../src/push';
 import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
 import { call, createBody, dayFrom, expectOk } from '../schedules/fixtures';
 import { pairedPlayer, storedImage, testMedia } from './fixtures';
@@ -127,5 +127,42 @@ describe('push fan-out', () => {
     hub.resolveManifestsWith(() => Promise.reject(new Error('database away')));
     await hub.deliver({ k: 'm', d: ['A'], r: 'content' });
     expect(a.sent.at(-1)).toEqual({ event: 'manifest', data: { reason: 'content' } });
+  });
+});
+
+describe('push fan-out, batches at a time', () => {
+  it(`resolves at most ${RESOLVE_AT_ONCE} batches at once, and every batch in turn`, async () => {
+    const hub = new PushHub();
+    const streams = Array.from({ length: 12 }, (_, i) => {
+      const r = recorder();
+      hub.subscribe(`P${i}`, r.stream);
+      return r;
+    });
+    const started: (() => void)[] = [];
+    let most = 0;
+    hub.resolveManifestsWith(
+      (codes) =>
+        new Promise((resolve) => {
+          started.push(() => resolve(new Map(codes.map((c) => [c, { version: c }]))));
+          most = Math.max(most, hub.pending.resolving);
+        }),
+    );
+    const delivered = streams.map((_, i) => hub.deliver({ k: 'm', d: [`P${i}`], r: 'schedule' }));
+    // The first four are resolving, the other eight wait.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(started).toHaveLength(RESOLVE_AT_ONCE);
+    expect(hub.pending).toEqual({ resolving: RESOLVE_AT_ONCE, waiting: 12 - RESOLVE_AT_ONCE });
+    // Each finished batch lets the next one start.
+    for (let done = 0; done < 12; done++) {
+      started[done]?.();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(delivered);
+    expect(most).toBe(RESOLVE_AT_ONCE);
+    expect(started).toHaveLength(12);
+    expect(hub.pending).toEqual({ resolving: 0, waiting: 0 });
+    streams.forEach((r, i) => {
+      expect(r.sent).toEqual([{ event: 'manifest', data: { reason: 'schedule', manifest: { version: `P${i}` } } }]);
+    });
   });
 });
