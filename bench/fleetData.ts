@@ -26,6 +26,7 @@ export async function seedFleet(run: (statement: string) => Promise<unknown>, pl
   await run(`
     insert into schedule_contents (schedule_id, position, content_id)
     select md5('s' || g)::uuid, p, md5('c' || (1 + g * 3 + p))::uuid from generate_series(0, 19) as g, generate_series(0, 2) as p`);
+  // Un-ended from the schedule's first day at the store (Asia/Tokyo): starts_at and ends_at as its writes keep them.
   await run(`
     insert into schedule_devices (schedule_id, device_code, starts_at, ends_at)
     select md5('s' || (i % 20))::uuid, 'FP' || lpad(i::text, 8, '0'), (current_date - 1)::timestamp at time zone 'Asia/Tokyo', null

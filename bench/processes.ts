@@ -138,7 +138,7 @@ export function removeDataDir(dir: string): void {
  * A bench's TypeScript server compiled to JavaScript as the product is (packages left to node_modules), so
  * both run on plain node, without a loader. Written under the repository's .tmp/ so its imports resolve.
  */
-function compiled(script: string): string {
+export function compiled(script: string): string {
   const outfile = join(ROOT, '.tmp', 'bench', `${basename(script, '.ts')}.mjs`);
   buildSync({
     entryPoints: [script],

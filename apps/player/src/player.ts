@@ -5,7 +5,8 @@ import {
   type TDeliveryReport,
   type TManifest,
 } from '@signage/agent-client';
-import { type TManifestMedia, ZAgentLiveEvent } from '@signage/domain';
+import { type TManifestMedia, ZAgentLiveEvent, ZAgentManifestEvent } from '@signage/domain';
+import { Cadence } from './cadence';
 import { el } from './dom';
 import { MediaFiles } from './files';
 import type { TextKey } from './i18n';
@@ -26,8 +27,6 @@ import { PlayerLog, WATCH_EVERY_MS, Watchdog } from './watchdog';
 
 export const PLAYER_VERSION = '0.1.0';
 export const MANIFEST_KEY = 'signage.player.manifest';
-const HEARTBEAT_MS = 60_000;
-const POLL_MS = 60_000;
 
 export type PlayerContext = {
   app: HTMLElement;
@@ -78,7 +77,6 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   let skew: number | null = null;
   let lastSync: Date | null = null;
   let stopped = false;
-  let pollTimer: ReturnType<typeof setTimeout> | undefined;
 
   const watchdog = new Watchdog(Date.now());
   const screen = new Screen(el('div', { className: 'stage' }), {
@@ -107,9 +105,8 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     stopped = true;
     abort.abort();
     clearInterval(tickTimer);
-    clearInterval(heartbeatTimer);
+    cadence.stop();
     clearInterval(watchTimer);
-    clearTimeout(pollTimer);
     screen.dispose();
     window.removeEventListener('keydown', onStatusKey);
     window.removeEventListener('pagehide', onPageHide);
@@ -122,17 +119,22 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   };
   const refused = (error: unknown) => error instanceof AgentClientError && error.status === 401;
 
-  // -- collect and download
-  /** `fresh`: a push event asked for it (the server checks the version against its database, not its cache). */
-  async function collect(fresh = false): Promise<void> {
-    const answer = await client.manifest(manifest?.version, { fresh });
+  // -- collect and download; true when what the heartbeat reports changed (cadence.ts sends it then)
+  // `pushed`: the manifest the server sent in a 'manifest' event, taken as this collect's answer.
+  // `fresh`: a push event asked for it (without a manifest the server checks the version against its database,
+  // not its cache).
+  async function collect(pushed?: TManifest, fresh = false): Promise<boolean> {
+    const reported = `${manifest?.version}/${applied}`;
+    const answer = pushed
+      ? { changed: true as const, manifest: pushed, serverTime: Date.parse(pushed.server_time) }
+      : await client.manifest(manifest?.version, { fresh });
     if (Number.isFinite(answer.serverTime)) skew = Date.now() - answer.serverTime;
     lastSync = new Date();
     if (answer.changed) {
       manifest = answer.manifest;
       localStorage.setItem(MANIFEST_KEY, JSON.stringify(manifest));
     }
-    if (!manifest) return;
+    if (!manifest) return false;
     const now = new Date();
     const wanted = new Map<string, TManifestMedia>();
     for (const schedule of manifest.schedules) {
@@ -148,7 +150,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       applied = manifest.version;
     }
     tick();
-    void heartbeat();
+    return `${manifest.version}/${applied}` !== reported;
   }
 
   /** After a reload: the kept manifest's media from IndexedDB, so the screen plays before (or without) the server. */
@@ -158,15 +160,18 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     tick();
   }
 
-  let collecting: Promise<void> = Promise.resolve();
-  const collectSoon = (fresh = false) => {
+  let collecting: Promise<boolean> = Promise.resolve(false);
+  const collectSoon = (pushed?: TManifest, fresh = false) => {
     collecting = collecting
-      .then(() => collect(fresh))
+      .then(() => collect(pushed, fresh))
       .catch((error) => {
         if (refused(error)) stop(true);
+        return false;
       });
     return collecting;
   };
+  // One poll and one heartbeat a minute; a collect that changed the report beats at once instead.
+  const cadence = new Cadence({ collect: () => collectSoon(), heartbeat });
 
   // -- push, with the poll as the fallback
   const abort = new AbortController();
@@ -190,7 +195,8 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
             if (live.success) screen.told(live.data.content_id, live.data.on_air);
             continue;
           }
-          void collectSoon(true);
+          const told = event.event === 'manifest' ? ZAgentManifestEvent.safeParse(event.data) : null;
+          void cadence.collected(collectSoon(told?.success ? told.data.manifest : undefined, true));
         }
       } catch (error) {
         if (refused(error)) return stop(true);
@@ -205,13 +211,8 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   })();
   // The network is back (the browser says so): collect now, so the heartbeat reports and the plays kept
   // meanwhile go at once instead of at the next beat or the push channel's backed-off reconnect.
-  const onOnline = () => void collectSoon();
+  const onOnline = () => void collectSoon().then(() => cadence.beat());
   window.addEventListener('online', onOnline);
-  const poll = () => {
-    if (stopped) return;
-    pollTimer = setTimeout(() => void collectSoon().then(poll), POLL_MS + Math.random() * 10_000);
-  };
-  poll();
 
   // -- heartbeat with the delivery report
   async function heartbeat(): Promise<void> {
@@ -256,7 +257,6 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       if (refused(error)) stop(true);
     }
   }
-  const heartbeatTimer = setInterval(() => void heartbeat(), HEARTBEAT_MS);
 
   // -- the loop on screen
   const clockFormat = new Map<string, Intl.DateTimeFormat>();
@@ -333,8 +333,11 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   };
   window.addEventListener('keydown', onStatusKey);
 
-  collecting = restore().catch(() => undefined);
-  void collectSoon();
+  collecting = restore().then(
+    () => false,
+    () => false,
+  );
+  void cadence.collected(collectSoon());
 }
 
 /** Text is replaced only when it changes (no new text node every second). */

@@ -9,6 +9,7 @@ import { manifestRoute } from './manifest';
 import { mediaRoute } from './media';
 import { pairRoute } from './pair';
 import { playsRoute } from './plays';
+import { resolvePushedManifests } from './pushManifests';
 
 /**
  * The player protocol, version 1 (ARCHITECTURE.md section 5), one file per call, each registered from its
@@ -18,6 +19,9 @@ import { playsRoute } from './plays';
  */
 export const agentRoutes: ModulePlugin = async (app, options) => {
   registerDeviceAuth(app, options.deps.db);
+  // A change pushed to many players carries their manifests, resolved together (pushManifests.ts).
+  const { db } = options.deps;
+  options.deps.push.hub.resolveManifestsWith((codes) => resolvePushedManifests(db, codes));
   for (const route of [
     announceRoute,
     pairRoute,

@@ -23,7 +23,7 @@ import { HttpError } from '../http/envelope';
 import { route } from '../http/route';
 import { type ContentRow, findContentsById } from '../modules/contents';
 import { findDeviceByTokenHash, recordServedManifest, servedManifestHolds } from '../modules/players';
-import { manifestSchedulesOf } from '../modules/schedules';
+import { type ManifestSchedule, manifestSchedulesOf } from '../modules/schedules';
 import type { ModulePlugin } from '../modules/types';
 import type { AgentDevice } from './device';
 
@@ -105,9 +105,25 @@ export async function resolveManifestUntil(
   device: AgentDevice,
   now: Date,
 ): Promise<{ manifest: ResolvedManifest; validUntil: Date }> {
+  const { schedules, changesAt } = await manifestSchedulesOf(db, device, now, manifestBound(device, now));
+  const ids = [...new Set(schedules.flatMap((s) => s.contentIds))];
+  const rows = new Map((await findContentsById(db, ids)).map((row) => [row.id, row]));
+  return buildManifest(device, { schedules, changesAt }, rows, now);
+}
+
+/** The latest a player's resolved manifest holds whatever its schedules say (its store's midnight, 6 hours). */
+export function manifestBound(device: AgentDevice, now: Date): Date {
   const midnight = nextLocalMidnight(device.timeZone, now).getTime();
-  const bound = new Date(Math.min(now.getTime() + MANIFEST_VALID_MAX_MS, midnight));
-  const { schedules, changesAt } = await manifestSchedulesOf(db, device, now, bound);
+  return new Date(Math.min(now.getTime() + MANIFEST_VALID_MAX_MS, midnight));
+}
+
+/** A player's manifest from its schedules (schedules module) and their contents' rows, and until when it holds. */
+export function buildManifest(
+  device: AgentDevice,
+  { schedules, changesAt }: { schedules: ManifestSchedule[]; changesAt: Date },
+  rows: ReadonlyMap<string, ContentRow>,
+  now: Date,
+): { manifest: ResolvedManifest; validUntil: Date } {
   // The store's offsets over the windows' days: they change when the next transition passes or a later one
   // enters those days.
   const zone = device.timeZone as TimeZone;
@@ -117,8 +133,6 @@ export async function resolveManifestUntil(
     t === null ? Number.POSITIVE_INFINITY : t.getTime() - (i === 0 ? 0 : reach.getTime() - now.getTime()),
   );
   const validUntil = new Date(Math.min(changesAt.getTime(), ...moments.filter((m) => m > now.getTime())));
-  const ids = [...new Set(schedules.flatMap((s) => s.contentIds))];
-  const rows = new Map((await findContentsById(db, ids)).map((row) => [row.id, row]));
   const today = licenceDayIn(zone, now);
   const manifest: ResolvedManifest = {
     device_code: device.deviceCode,

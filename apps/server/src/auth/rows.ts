@@ -156,7 +156,8 @@ export function schedulePlayers(
   rows: ReadonlyMap<string, PlayerRow>,
 ): { visible: string[]; hidden: string[] } {
   const visible = codes.filter((code) => reachesPlayerRow(user, rows.get(code)));
-  return { visible, hidden: codes.filter((code) => !visible.includes(code)) };
+  const seen = new Set(visible);
+  return { visible, hidden: codes.filter((code) => !seen.has(code)) };
 }
 
 /**

@@ -16,8 +16,25 @@ export type PushStream = {
  * The open push channels of this server process, by player. One per player: a new connection replaces the
  * old one, which is closed (a player that lost its connection without noticing would otherwise hold two).
  */
+/**
+ * Resolves the new manifests of players told to collect, by code (agent/pushManifests.ts): the hub sends each
+ * in its 'manifest' event. Players it leaves out, or all of them when it fails, are told to collect.
+ */
+export type ManifestResolver = (codes: string[]) => Promise<ReadonlyMap<string, unknown>>;
+
+/** Manifest batches one process resolves at the same time (each takes a pool connection for four statements). */
+export const RESOLVE_AT_ONCE = 4;
+
 export class PushHub {
   private readonly streams = new Map<string, PushStream>();
+  private resolver: ManifestResolver | null = null;
+  private resolving = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  /** From now on a named manifest notification sends the players their manifests (the agent layer sets it). */
+  resolveManifestsWith(resolver: ManifestResolver): void {
+    this.resolver = resolver;
+  }
 
   /** Registers a player's stream; returns the function that removes it (only if it is still the current one). */
   subscribe(deviceCode: string, stream: PushStream): () => void {
@@ -33,18 +50,40 @@ export class PushHub {
     return this.streams.size;
   }
 
-  /** Hands a notification to the players it names that are connected to this process. */
-  deliver(message: PushMessage): void {
+  /**
+   * Hands a notification to the players it names that are connected to this process. A named manifest
+   * change carries each player's new manifest when a resolver is set: resolved once for the batch, so a
+   * change for thousands of players is not thousands of collects. Resolves once every event is written.
+   */
+  deliver(message: PushMessage): Promise<void> {
     if (message.k === 'm') {
       const data = { reason: message.r };
-      if ('all' in message) for (const stream of this.streams.values()) stream.send('manifest', data);
-      else for (const code of message.d) this.streams.get(code)?.send('manifest', data);
-      return;
+      if ('all' in message) {
+        for (const stream of this.streams.values()) stream.send('manifest', data);
+        return Promise.resolve();
+      }
+      const connected = message.d.filter((code) => this.streams.has(code));
+      const resolver = this.resolver;
+      if (!resolver || connected.length === 0) {
+        for (const code of connected) this.streams.get(code)?.send('manifest', data);
+        return Promise.resolve();
+      }
+      return this.slot().then(async (release) => {
+        try {
+          const manifests = await resolver(connected).catch(() => new Map<string, unknown>());
+          for (const code of connected) {
+            const manifest = manifests.get(code);
+            this.streams.get(code)?.send('manifest', manifest === undefined ? data : { ...data, manifest });
+          }
+        } finally {
+          release();
+        }
+      });
     }
     if (message.k === 'l') {
       const data: TAgentLiveEvent = { content_id: message.c, on_air: message.on };
       for (const code of message.d) this.streams.get(code)?.send('live', data);
-      return;
+      return Promise.resolve();
     }
     for (const code of message.d) {
       const stream = this.streams.get(code);
@@ -53,11 +92,31 @@ export class PushHub {
       stream.send('revoked', {});
       stream.close();
     }
+    return Promise.resolve();
+  }
+
+  /** Batches of manifests being resolved now (at most RESOLVE_AT_ONCE), and batches waiting for their turn. */
+  get pending(): { resolving: number; waiting: number } {
+    return { resolving: this.resolving, waiting: this.waiting.length };
+  }
+
+  /**
+   * A turn to resolve a batch: a change for 100,000 players is 500 notifications, and resolving them all at
+   * once would take every connection of the pool from the heartbeats and polls. Returns its release.
+   */
+  private async slot(): Promise<() => void> {
+    if (this.resolving < RESOLVE_AT_ONCE) this.resolving += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return () => {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.resolving -= 1;
+    };
   }
 
   /** Every connected player collects (after the listener was down, notifications may have been missed). */
   resync(reason: string): void {
-    this.deliver({ k: 'm', all: true, r: reason });
+    void this.deliver({ k: 'm', all: true, r: reason });
   }
 
   /**
@@ -104,7 +163,7 @@ export async function listenForPush(
 ): Promise<PushListener> {
   const onPayload = (payload: string) => {
     const message = parsePushMessage(payload);
-    if (message) hub.deliver(message);
+    if (message) void hub.deliver(message);
   };
   const client = (db as unknown as { $client: unknown }).$client;
   if (isPglite(client)) {

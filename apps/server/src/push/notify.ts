@@ -7,7 +7,7 @@ export const PUSH_CHANNEL = 'agent_push';
 /**
  * One notification: `m` tells the named players to collect their manifest now (`r`: why, for logs), `x` that
  * they were deleted (their channel closes), `l` that live content `c` went on air (`on`) or off. `all` stands
- * for every player (a change too large to name them).
+ * for every player (the listener reconnected: notifications may have been lost).
  */
 export type PushMessage =
   | { k: 'm'; d: string[]; r: string }
@@ -17,8 +17,6 @@ export type PushMessage =
 
 /** NOTIFY payloads stop at 8000 bytes; device codes are short, so 200 a message stays well inside. */
 const CODES_PER_MESSAGE = 200;
-/** Beyond this many players one 'all' message is cheaper than naming them, and as correct. */
-const ALL_THRESHOLD = 5000;
 
 async function send(tx: Database, message: PushMessage): Promise<void> {
   await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${JSON.stringify(message)})`);
@@ -39,9 +37,9 @@ function batches(codes: Iterable<string>): string[][] {
  * delivery pending and then calls this.
  */
 export async function notifyPlayers(tx: Database, codes: Iterable<string>, reason: string): Promise<void> {
-  const groups = batches(codes);
-  if (groups.length * CODES_PER_MESSAGE > ALL_THRESHOLD) return send(tx, { k: 'm', all: true, r: reason });
-  for (const d of groups) await send(tx, { k: 'm', d, r: reason });
+  // Always by name, however many (issue 32: 'all' beyond 5,000 made every connected player collect): each
+  // process resolves the manifests of the named players it holds in one batch per message and sends them.
+  for (const d of batches(codes)) await send(tx, { k: 'm', d, r: reason });
 }
 
 /** Tells deleted players' channels (in every process) that their token is gone: they get 'revoked' and close. */

@@ -55,6 +55,12 @@ async function schedule(dest: string[], contentIds: string[]) {
   return response.json().data.schedule_id as string;
 }
 
+/** An event's name and reason: a 'manifest' event also carries the player's manifest (tested below). */
+const told = (event: AgentEvent | null) => ({
+  event: event?.event,
+  reason: (event?.data as { reason?: string } | undefined)?.reason,
+});
+
 const editMemo = (code: string, memo: string) =>
   t.app.inject({ method: 'PUT', url: `/api/devices/${code}`, headers: { cookie: it_ }, payload: { memo } });
 
@@ -78,19 +84,19 @@ describe('the push channel (GET /agent/v1/events)', () => {
     const image = await storedImage(t.db, media.blobs);
     const [channelA, channelB] = await Promise.all([open(a.token), open(b.token)]);
     const scheduleId = await schedule([a.deviceCode], [image.id]);
-    expect(await channelA.next()).toEqual({ event: 'manifest', data: { reason: 'schedule' } });
+    expect(told(await channelA.next())).toEqual({ event: 'manifest', reason: 'schedule' });
     // B hears of its own (later) change first: the schedule's event was not sent to it.
     expect((await editMemo(b.deviceCode, 'moved')).statusCode).toBe(200);
-    expect(await channelB.next()).toEqual({ event: 'manifest', data: { reason: 'player' } });
+    expect(told(await channelB.next())).toEqual({ event: 'manifest', reason: 'player' });
 
     // Moving the schedule from A to B tells both; deleting it tells B.
     expectOk(
       await call(t.app, mk, 'PUT', `/api/schedules/${scheduleId}`, { dest: [b.deviceCode], zone_code: 'Asia/Tokyo' }),
     );
-    expect(await channelA.next()).toEqual({ event: 'manifest', data: { reason: 'schedule' } });
-    expect(await channelB.next()).toEqual({ event: 'manifest', data: { reason: 'schedule' } });
+    expect(told(await channelA.next())).toEqual({ event: 'manifest', reason: 'schedule' });
+    expect(told(await channelB.next())).toEqual({ event: 'manifest', reason: 'schedule' });
     expectOk(await call(t.app, mk, 'DELETE', `/api/schedules/${scheduleId}`));
-    expect(await channelB.next()).toEqual({ event: 'manifest', data: { reason: 'schedule' } });
+    expect(told(await channelB.next())).toEqual({ event: 'manifest', reason: 'schedule' });
     channelA.stop();
     channelB.stop();
   });
@@ -103,7 +109,7 @@ describe('the push channel (GET /agent/v1/events)', () => {
     const [row] = await t.db.query.contents.findMany({ where: (c, { eq }) => eq(c.id, image.id) });
     const renamed = await call(t.app, mk, 'PUT', `/api/contents/${row!.key}`, { name: 'Winter sale' });
     expectOk(renamed);
-    expect(await channel.next()).toEqual({ event: 'manifest', data: { reason: 'content' } });
+    expect(told(await channel.next())).toEqual({ event: 'manifest', reason: 'content' });
     channel.stop();
   });
 
@@ -119,7 +125,7 @@ describe('the push channel (GET /agent/v1/events)', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect((await editMemo(player.deviceCode, 'kept')).statusCode).toBe(200);
-    expect(await channel.next()).toEqual({ event: 'manifest', data: { reason: 'player' } });
+    expect(told(await channel.next())).toEqual({ event: 'manifest', reason: 'player' });
     channel.stop();
   });
 
@@ -144,7 +150,7 @@ describe('the push channel (GET /agent/v1/events)', () => {
     const second = await open(player.token);
     expect(await first.next()).toBeNull();
     expect((await editMemo(player.deviceCode, 'again')).statusCode).toBe(200);
-    expect(await second.next()).toEqual({ event: 'manifest', data: { reason: 'player' } });
+    expect(told(await second.next())).toEqual({ event: 'manifest', reason: 'player' });
     second.stop();
   });
 
@@ -156,7 +162,7 @@ describe('the push channel (GET /agent/v1/events)', () => {
       const image = await storedImage(t.db, media.blobs);
       const channel = await open(player.token, otherBase);
       await schedule([player.deviceCode], [image.id]);
-      expect(await channel.next()).toEqual({ event: 'manifest', data: { reason: 'schedule' } });
+      expect(told(await channel.next())).toEqual({ event: 'manifest', reason: 'schedule' });
       // Closing a server with an open stream ends the stream instead of hanging.
       await other.close();
       expect(await channel.next()).toEqual({ event: 'reconnect', data: { reason: 'draining' } });

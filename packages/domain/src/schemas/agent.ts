@@ -202,4 +202,10 @@ export const ZAgentReconnectEvent = z.object({
 export const ZAgentManifestEvent = z.object({
   /** What changed, for logs only (schedule, content, player, clock). */
   reason: z.string(),
+  /**
+   * The player's new manifest, resolved by the server holding its channel (issue 32: a change for thousands of
+   * players is not thousands of collects): the player takes it as the answer of a collect. Absent (the server
+   * could not resolve it, or an older server): collect now.
+   */
+  manifest: ZManifest.optional(),
 });

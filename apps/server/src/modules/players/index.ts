@@ -34,7 +34,7 @@ export {
   lockPlayers,
 } from './repo';
 export { devicesRoutes } from './routes';
-export { recordServedManifest, servedManifestHolds } from './served';
+export { recordServedManifest, recordServedManifests, servedManifestHolds } from './served';
 export { visibleDevice } from './service';
 export { replaceDeviceTags } from './tags';
 export { countWaiting, listWaiting, type WaitingFilter } from './waiting';

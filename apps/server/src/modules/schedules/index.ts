@@ -5,6 +5,6 @@
  * scheduleContentUsage), so the devices and contents modules never import this one.
  */
 
-export { type ManifestSchedule, manifestSchedulesOf } from './manifest';
+export { type ManifestSchedule, manifestSchedulesOf, manifestSchedulesOfMany } from './manifest';
 export { contentPlayers, playerSchedules, scheduleContentUsage } from './players';
 export { schedulesRoutes } from './routes';

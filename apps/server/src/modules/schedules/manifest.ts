@@ -6,9 +6,11 @@ import {
   type TimeZone,
   zoneClock,
 } from '@signage/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { scheduleContents, scheduleDevices, schedules } from '../../db/schema';
 import { presentBrief, resolvable } from './present';
-import { unendedSchedulesWithContents } from './repo';
+import { type ScheduleRow, unendedSchedulesWithContents } from './repo';
 
 const HORIZON_MS = MANIFEST_HORIZON_HOURS * 3600 * 1000;
 const WINDOW_MS = MANIFEST_WINDOW_DAYS * 24 * 3600 * 1000;
@@ -31,7 +33,56 @@ export async function manifestSchedulesOf(
   now: Date,
   until: Date = now,
 ): Promise<{ schedules: ManifestSchedule[]; changesAt: Date }> {
-  const rows = await unendedSchedulesWithContents(db, player.deviceCode, now);
+  return schedulesOf(await unendedSchedulesWithContents(db, player.deviceCode, now), player, now, until);
+}
+
+/**
+ * manifestSchedulesOf for many players at once (a change pushed to thousands of them): one query for all
+ * their schedules, by player code. `until` is each player's own bound.
+ */
+export async function manifestSchedulesOfMany(
+  db: Database,
+  players: readonly { deviceCode: string; timeZone: string; until: Date }[],
+  now: Date,
+): Promise<Map<string, { schedules: ManifestSchedule[]; changesAt: Date }>> {
+  const codes = players.map((p) => p.deviceCode);
+  const rows =
+    codes.length === 0
+      ? []
+      : await db
+          .select({
+            deviceCode: scheduleDevices.deviceCode,
+            schedule: schedules,
+            contentIds: sql<
+              string[] | null
+            >`(select array_agg(sc.content_id::text order by sc.position) from ${scheduleContents} sc where sc.schedule_id = ${schedules.id})`,
+          })
+          .from(scheduleDevices)
+          .innerJoin(schedules, eq(schedules.id, scheduleDevices.scheduleId))
+          .where(
+            and(
+              inArray(scheduleDevices.deviceCode, codes),
+              sql`(${scheduleDevices.endsAt} is null or ${scheduleDevices.endsAt} > ${now.toISOString()}::timestamptz)`,
+            ),
+          )
+          .orderBy(desc(schedules.createdAt), desc(schedules.id));
+  const byPlayer = new Map<string, { schedule: ScheduleRow; contentIds: string[] }[]>();
+  for (const row of rows) {
+    const list = byPlayer.get(row.deviceCode) ?? [];
+    byPlayer.set(row.deviceCode, list);
+    list.push({ schedule: row.schedule, contentIds: row.contentIds ?? [] });
+  }
+  return new Map(
+    players.map((p) => [p.deviceCode, schedulesOf(byPlayer.get(p.deviceCode) ?? [], p, now, p.until)] as const),
+  );
+}
+
+function schedulesOf(
+  rows: { schedule: ScheduleRow; contentIds: string[] }[],
+  player: { timeZone: string },
+  now: Date,
+  until: Date,
+): { schedules: ManifestSchedule[]; changesAt: Date } {
   if (rows.length === 0) return { schedules: [], changesAt: until };
   // One clock for this answer: it memoises the zone arithmetic of its windows, and lives as long as the answer.
   const clock = zoneClock(player.timeZone as TimeZone);

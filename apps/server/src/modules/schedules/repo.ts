@@ -296,10 +296,14 @@ export async function refreshInstants(
   const byId = new Map((await schedulesById(tx, [...new Set(rows.map((r) => r.schedule_id))])).map((r) => [r.id, r]));
   const ms = (value: string | Date | null) => (value === null ? null : new Date(value).getTime());
   const changed: SQL[] = [];
+  // One reading per schedule and zone: a schedule's thousands of players are mostly in a few zones.
+  const extents = new Map<string, ReturnType<typeof scheduleExtent>>();
   for (const row of rows) {
     const schedule = byId.get(row.schedule_id);
     if (!schedule || row.time_zone === null) continue;
-    const extent = scheduleExtent(resolvable(schedule), row.time_zone as TimeZone);
+    const key = `${row.schedule_id} ${row.time_zone}`;
+    const extent = extents.get(key) ?? scheduleExtent(resolvable(schedule), row.time_zone as TimeZone);
+    extents.set(key, extent);
     if (ms(extent.start) === ms(row.starts_at) && ms(extent.end) === ms(row.ends_at)) continue;
     changed.push(
       sql`(${row.schedule_id}::uuid, ${row.device_code}::text, ${extent.start}::timestamptz, ${extent.end}::timestamptz)`,

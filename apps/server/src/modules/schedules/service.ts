@@ -223,7 +223,8 @@ export async function updateSchedule(
     checkValues(live ? { ...after, download_allow_hour: '' } : after, { today, checkStart: startMoved });
     const fields = fieldsOf(after, live, body.zone_code);
     // Players newly put on the schedule must still exist when it is written.
-    const added = visibleDest.filter((code) => !reach.visible.includes(code));
+    const had = new Set(reach.visible);
+    const added = visibleDest.filter((code) => !had.has(code));
     await lockScheduledPlayers(tx, [...codes, ...after.dest], added);
     let target = row.id;
     if (split) {
@@ -239,10 +240,11 @@ export async function updateSchedule(
       await updateScheduleFields(tx, row.id, fields, new Date());
       if (body.contents) await replaceContents(tx, row.id, nextContentIds);
       if (body.dest) {
+        const kept = new Set(visibleDest);
         await removeDevices(
           tx,
           row.id,
-          reach.visible.filter((code) => !visibleDest.includes(code)),
+          reach.visible.filter((code) => !kept.has(code)),
         );
         await addDevices(tx, row.id, added);
       }
