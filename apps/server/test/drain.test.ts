@@ -112,7 +112,7 @@ describe('drain on SIGTERM', () => {
 
     await drained;
     await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
-  }, 120_000);
+  });
 
   it('cuts a request that never finishes once the drain time is spent', async () => {
     const { server, base } = await start();
@@ -121,5 +121,5 @@ describe('drain on SIGTERM', () => {
     await server.drain(2000);
     await expect(stalled.answer).rejects.toThrow();
     await expect(fetch(`${base}/api/health/live`)).rejects.toThrow();
-  }, 120_000);
+  });
 });
