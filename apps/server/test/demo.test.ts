@@ -45,7 +45,7 @@ describe('the demo command', () => {
     const rows = history.json().data.contentHistory as { players: number }[];
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.every((row) => row.players >= 1)).toBe(true);
-  });
+  }, 120_000);
 
   it('says what is wrong instead of failing halfway', async () => {
     await expect(runDemo(['--url', base, '--password', 'x', '--players', '0'], 0)).rejects.toThrow(

@@ -53,7 +53,7 @@ beforeAll(async () => {
     LIVE_INGEST: 'embedded',
     LIVE_RTMP_PORT: String(rtmpPort),
   });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const encoder of encoders) if (encoder.exitCode === null) encoder.kill('SIGKILL');
@@ -193,14 +193,14 @@ describe('the embedded RTMP ingest, end to end', () => {
     const encoder = publish(`${content.rtmp_url}/${wrongKey}`);
     const code = await Promise.race([
       encoder.exited,
-      waitFor('ffmpeg to give up', async () => undefined, { withinMs: 25_000 }).catch(() => 'still running'),
+      waitFor('ffmpeg to give up', async () => undefined, { withinMs: 60_000 }).catch(() => 'still running'),
     ]);
     expect(code).not.toBe(0);
     expect(code).not.toBe('still running');
     const status = (await call(httpApp(server.base), admin, 'GET', `/api/live/${content.content_id}/status`)).json()
       .data;
     expect(status.on_air).toBe(false);
-  });
+  }, 90_000);
 
   it('writes no stream key and no hook secret to any log line', async () => {
     const secret = /secret=([A-Za-z0-9_-]+)/.exec(readFileSync(path.join(dataDir, 'live', 'nginx.conf'), 'utf8'))?.[1];
