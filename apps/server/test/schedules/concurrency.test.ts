@@ -102,7 +102,7 @@ describe('concurrent schedule writes on shared players', () => {
       const expected = [...alive.values()].filter((s) => s.dest.includes(player)).map((s) => s.schedule_id);
       expect([...listed].sort()).toEqual(expected.sort());
     }
-  });
+  }, 120_000);
 
   it('deletes a player while its schedules are written: no 5xx, and it is left on no schedule', async () => {
     const mk = await w.as('DS_MK');
