@@ -14,8 +14,7 @@ let staff: APIRequestContext;
 let sequence = 0;
 
 test.beforeAll(async () => {
-  // The layout the file's tests share (nginx, two servers, s3rver): a hook's bound, not a test's.
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   await startLayout();
   staff = await apiAs(ADMIN, LB_URL);
 });
@@ -71,6 +70,7 @@ test('the console signs in through the load balancer', async ({ page }) => {
 });
 
 test('a web player keeps playing and gets the next change within seconds when a server is killed', async ({ page }) => {
+  test.setTimeout(180_000);
   const code = await pairedWebPlayer(page);
   const shown = page.locator('.layer.shown img');
   const first = await scheduleImage(code);
@@ -95,6 +95,7 @@ test('a web player keeps playing and gets the next change within seconds when a 
 });
 
 test('a rolling restart of every server under console and player traffic fails no request', async ({ page }) => {
+  test.setTimeout(240_000);
   const failed: string[] = [];
   // What the page cancels itself is not a failure: Chromium reports ERR_ABORTED for a 304 manifest whose body is
   // left unread (one per memo edit below, each of which makes the player collect) and for the push stream the
