@@ -20,6 +20,8 @@ const failedTests = [];
 
 /** Seconds per step, printed at the end (docs/testing.md keeps a table of them). */
 const durations = [];
+/** Per vitest step, the seconds of its files per project (from the JSON report). */
+const fileSeconds = [];
 
 function run(label, command, args, env = {}) {
   console.info(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -48,6 +50,16 @@ function countVitest(label, file, ok) {
     return;
   }
   totals.passed += report.numPassedTests;
+  // Seconds of test files per project (a file's start to its end, summed: with two workers, more than the step).
+  const perProject = new Map();
+  for (const suite of report.testResults ?? []) {
+    const name = suite.name?.startsWith(root) ? suite.name.slice(root.length) : (suite.name ?? '');
+    const project = name.split('/').slice(0, 2).join('/');
+    const seconds = ((suite.endTime ?? 0) - (suite.startTime ?? 0)) / 1000;
+    if (seconds > 0) perProject.set(project, (perProject.get(project) ?? 0) + seconds);
+  }
+  const sums = [...perProject].sort(([, a], [, b]) => b - a).map(([project, s]) => `${project} ${s.toFixed(0)} s`);
+  if (sums.length > 0) fileSeconds.push(`${label}: ${sums.join(', ')}`);
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
   for (const suite of report.testResults ?? []) {
@@ -147,6 +159,7 @@ if (want('e2e')) playwright();
 if (want('deploy')) playwright('deploy', 'e2e/deploy/playwright.config.ts');
 
 console.info(`\nSeconds per step: ${durations.join(', ')}`);
+if (fileSeconds.length > 0) console.info(`Seconds of test files per project: ${fileSeconds.join('; ')}`);
 // The failed tests by name, last, so that a log cut to its tail still says which ones.
 if (failedTests.length > 0) console.info(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length > 0) console.info(`\nFailed: ${failures.join(', ')}`);

@@ -30,5 +30,5 @@ describe.runIf(TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
     } finally {
       await drop();
     }
-  }, 120_000);
+  });
 });

@@ -117,14 +117,14 @@ describe('the embedded ingest', () => {
     expect(ingest.state()).toBe('stopped');
     expect(alive(second)).toBe(false);
     expect(downs.at(-1)).toBe('the server stopped');
-  }, 120_000);
+  });
 
   it('ends nginx when the server process exits without stopping it', async () => {
     const dataDir = tempDir('signage-ingest-');
     const server = spawnSync(
       process.execPath,
       ['--import', 'tsx', 'test/live/exitWithoutStop.ts', dataDir, String(await freePort())],
-      { cwd: SERVER_DIR, encoding: 'utf8', timeout: 60_000 },
+      { cwd: SERVER_DIR, encoding: 'utf8', timeout: 30_000 },
     );
     const [state, master] = server.stdout.trim().split(' ');
     expect(state, server.stderr).toBe('running');
@@ -136,5 +136,5 @@ describe('the embedded ingest', () => {
       // Without the fix nginx outlives the server: this test started it, so this test ends it.
       if (alive(pid)) process.kill(pid, 'SIGKILL');
     }
-  }, 90_000);
+  });
 });
