@@ -440,7 +440,6 @@ export const schedules = pgTable(
     timeTo: time('time_to'),
     downloadAllowHour: text('download_allow_hour').notNull().default('23'),
     live: boolean('live').notNull().default(false),
-    zoneCode: text('zone_code').notNull(),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

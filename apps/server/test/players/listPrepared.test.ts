@@ -79,7 +79,6 @@ beforeAll(async () => {
           timeTo: null,
           downloadAllowHour: '23',
           live: false,
-          zoneCode: 'Asia/Tokyo',
           createdBy: 'test',
         },
         [],

@@ -41,7 +41,6 @@ async function storedSchedule(
         timeTo: values.timeTo ?? null,
         downloadAllowHour: '23',
         live: false,
-        zoneCode: 'Asia/Tokyo',
         createdBy: 'test',
       },
       contentIds,

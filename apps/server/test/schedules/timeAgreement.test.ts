@@ -126,7 +126,6 @@ async function agreeAround(zone: TimeZone, at: number, generated: Generated[]) {
           timeTo: g.times ? `${g.times.to}:59` : null,
           downloadAllowHour: '',
           live: false,
-          zoneCode: zone,
           createdBy: 'test',
           createdAt: new Date(base + g.createdSecond * 1000),
         },

@@ -34,7 +34,6 @@ export type ScheduleFields = {
   timeTo: string | null;
   downloadAllowHour: string;
   live: boolean;
-  zoneCode: string;
 };
 
 /** Both drivers (node-postgres, PGlite) answer a raw query with `rows`. */

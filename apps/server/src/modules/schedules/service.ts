@@ -27,7 +27,7 @@ import {
   lockScheduledPlayers,
   unique,
 } from './access';
-import { presentSchedule, presentScheduleContent, resolvable, valuesOf } from './present';
+import { presentSchedule, presentScheduleContent, resolvable, valuesOf, zoneOfPlayers } from './present';
 import {
   addDevices,
   contentIdsOf,
@@ -45,7 +45,7 @@ import {
 } from './repo';
 
 /** The stored fields of validated values ('' is null in the database). */
-function fieldsOf(values: ScheduleValues, live: boolean, zoneCode: string): ScheduleFields {
+function fieldsOf(values: ScheduleValues, live: boolean): ScheduleFields {
   return {
     scheduleName: values.schedule_name.trim(),
     playlistName: values.playlist_name.trim(),
@@ -56,7 +56,6 @@ function fieldsOf(values: ScheduleValues, live: boolean, zoneCode: string): Sche
     // A live schedule plays at once: no night download hour (SPEC.md section 5).
     downloadAllowHour: live ? '' : values.download_allow_hour,
     live,
-    zoneCode,
   };
 }
 
@@ -88,7 +87,12 @@ async function presentMany(db: Database, user: SessionUser, rows: ScheduleRow[])
       const item = presentScheduleContent(content);
       return [readsMedia ? item : { ...item, thumbnail_url: null }];
     });
-    return presentSchedule(row, items, { visible: reach.visible, hidden: reach.hidden.length });
+    const zones = reach.visible.flatMap((code) => deviceByCode.get(code)?.timeZone ?? []);
+    return presentSchedule(row, items, {
+      visible: reach.visible,
+      hidden: reach.hidden.length,
+      zone: zoneOfPlayers(zones),
+    });
   });
 }
 
@@ -133,7 +137,7 @@ export async function createSchedule(
   const dest = players.map((player) => player.deviceCode);
   const values: ScheduleValues = { ...body, download_allow_hour: live ? '' : body.download_allow_hour, dest };
   checkValues(values, { today, checkStart: true });
-  const fields = fieldsOf(values, live, body.zone_code);
+  const fields = fieldsOf(values, live);
   const id = await db.transaction(async (tx) => {
     // The lock order (devices/repo.ts, lockPlayers): the contents, then the players.
     if (!(await lockContents(tx, body.contents))) throw notFound();
@@ -221,7 +225,7 @@ export async function updateSchedule(
     const startMoved =
       body.available_date_from !== undefined && body.available_date_from !== before.available_date_from;
     checkValues(live ? { ...after, download_allow_hour: '' } : after, { today, checkStart: startMoved });
-    const fields = fieldsOf(after, live, body.zone_code);
+    const fields = fieldsOf(after, live);
     // Players newly put on the schedule must still exist when it is written.
     const added = visibleDest.filter((code) => !reach.visible.includes(code));
     await lockScheduledPlayers(tx, [...codes, ...after.dest], added);
