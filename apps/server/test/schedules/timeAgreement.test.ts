@@ -14,8 +14,8 @@ import { resolveManifestUntil } from '../../src/agent/manifest';
 import type { SessionUser } from '../../src/auth/sessions';
 import { findDevicesByCode } from '../../src/modules/devices';
 import { playerSchedules } from '../../src/modules/schedules';
+import { listSchedules } from '../../src/modules/schedules/read';
 import { insertSchedule } from '../../src/modules/schedules/repo';
-import { listSchedules } from '../../src/modules/schedules/service';
 import { createTestApp, type TestApp } from '../helpers';
 import { makePlayer } from './fixtures';
 

@@ -8,7 +8,7 @@ import {
 } from '@signage/domain';
 import type { Database } from '../../db/client';
 import { presentBrief, resolvable } from './present';
-import { unendedSchedulesWithContents } from './repo';
+import { unendedSchedulesWithContents } from './unended';
 
 const HORIZON_MS = MANIFEST_HORIZON_HOURS * 3600 * 1000;
 const WINDOW_MS = MANIFEST_WINDOW_DAYS * 24 * 3600 * 1000;

@@ -1,20 +1,10 @@
 import { MESSAGES, resolveCurrentSchedule, resolveNextSchedule, type TimeZone, zoneClock } from '@signage/domain';
 import type { ContentPlayersPort, ContentUsageCheck, PlayerScheduleSummary, PlayerSchedulesPort } from '../types';
+import { refreshInstants } from './instants';
 import { presentBrief, resolvable } from './present';
-import {
-  deleteIfNoDevices,
-  lockSchedulesOfDevice,
-  playersUsingContent,
-  refreshInstants,
-  removeDeviceEverywhere,
-  type ScheduleRow,
-  scheduledSql,
-  scheduleIdsOfDevice,
-  schedulesById,
-  unendedIdsSql,
-  unendedSchedulesOf,
-  unendedSchedulesUsing,
-} from './repo';
+import { deleteIfNoDevices, lockSchedulesOfDevice, removeDeviceEverywhere, scheduleIdsOfDevice } from './repo';
+import { type ScheduleRow, schedulesById } from './rows';
+import { playersUsingContent, scheduledSql, unendedIdsSql, unendedSchedulesOf, unendedSchedulesUsing } from './unended';
 
 const NONE: PlayerScheduleSummary = { hasSchedule: false, current: null, next: null };
 

@@ -6,7 +6,7 @@ import {
   type TScheduleContent,
 } from '@signage/domain';
 import { type ContentRow, presentContent } from '../contents';
-import { resolvable, type ScheduleRow } from './repo';
+import { resolvable, type ScheduleRow } from './rows';
 
 export { resolvable };
 
