@@ -1,4 +1,4 @@
-import type { TDeliveryReport } from '@signage/domain';
+import type { LocalDate, LocalTime, TDeliveryReport } from '@signage/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -434,10 +434,11 @@ export const schedules = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     scheduleName: text('schedule_name').notNull(),
     playlistName: text('playlist_name').notNull(),
-    dateFrom: date('date_from'),
-    dateTo: date('date_to'),
-    timeFrom: time('time_from'),
-    timeTo: time('time_to'),
+    // Written only from the domain's parsed values (schemas/schedules.ts), read back as them.
+    dateFrom: date('date_from').$type<LocalDate>(),
+    dateTo: date('date_to').$type<LocalDate>(),
+    timeFrom: time('time_from').$type<LocalTime>(),
+    timeTo: time('time_to').$type<LocalTime>(),
     downloadAllowHour: text('download_allow_hour').notNull().default('23'),
     live: boolean('live').notNull().default(false),
     createdBy: text('created_by').notNull(),

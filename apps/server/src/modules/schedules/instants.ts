@@ -1,9 +1,9 @@
-import { scheduleExtent, type TimeZone } from '@signage/domain';
+import { scheduleExtent } from '@signage/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scheduleDevices } from '../../db/schema';
 import { deviceTimeZoneSql } from '../devices';
-import { resolvable, rowsOf, schedulesById } from './rows';
+import { resolvable, rowsOf, schedulesById, zoneOfPlayer } from './rows';
 
 /**
  * Writes the instants of (schedule, player) rows: each schedule's dates and times read in its player's zone by
@@ -44,8 +44,9 @@ export async function refreshInstants(
   const changed: SQL[] = [];
   for (const row of rows) {
     const schedule = byId.get(row.schedule_id);
-    if (!schedule || row.time_zone === null) continue;
-    const extent = scheduleExtent(resolvable(schedule), row.time_zone as TimeZone);
+    const zone = row.time_zone === null ? null : zoneOfPlayer({ timeZone: row.time_zone });
+    if (!schedule || zone === null) continue;
+    const extent = scheduleExtent(resolvable(schedule), zone);
     if (ms(extent.start) === ms(row.starts_at) && ms(extent.end) === ms(row.ends_at)) continue;
     changed.push(
       sql`(${row.schedule_id}::uuid, ${row.device_code}::text, ${extent.start}::timestamptz, ${extent.end}::timestamptz)`,

@@ -8,6 +8,7 @@ import {
 } from '@signage/domain';
 import type { Database } from '../../db/client';
 import { presentBrief, resolvable } from './present';
+import { zoneOfPlayer } from './rows';
 import { unendedSchedulesWithContents } from './unended';
 
 const HORIZON_MS = MANIFEST_HORIZON_HOURS * 3600 * 1000;
@@ -34,7 +35,7 @@ export async function manifestSchedulesOf(
   const rows = await unendedSchedulesWithContents(db, player.deviceCode, now);
   if (rows.length === 0) return { schedules: [], changesAt: until };
   // One clock for this answer: it memoises the zone arithmetic of its windows, and lives as long as the answer.
-  const clock = zoneClock(player.timeZone as TimeZone);
+  const clock = zoneClock(zoneOfPlayer(player));
   const at = now.getTime();
   const reach = new Date(Math.max(until.getTime(), at) + WINDOW_MS);
   let changesAt = until.getTime();

@@ -16,7 +16,7 @@ import { type DeviceRow, findDevicesByCode } from '../devices';
 import { checkedPlayers, unique } from './access';
 import { presentSchedule, presentScheduleContent, resolvable, zoneOfPlayers } from './present';
 import { contentIdsOf, deviceCodesOf, findSchedule } from './repo';
-import type { ScheduleRow } from './rows';
+import { type ScheduleRow, zoneOfPlayer } from './rows';
 import { schedulesOfDevice } from './unended';
 
 /** The schedules' answers: one schedule, a player's list with its current and next, and what a write may see. */
@@ -93,7 +93,7 @@ export async function listSchedules(
 ): Promise<TScheduleList> {
   const [player] = await checkedPlayers(db, user, [query.device_code]);
   if (!player) throw notFound();
-  const zone = player.timeZone as TimeZone;
+  const zone = zoneOfPlayer(player);
   const rows = await schedulesOfDevice(db, player.deviceCode, query.include_ended === true, now);
   const schedules = await presentMany(db, user, rows);
   const clock = zoneClock(zone);

@@ -1,3 +1,4 @@
+import type { LocalDate, LocalTime } from '@signage/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scheduleContents, scheduleDevices, schedules } from '../../db/schema';
@@ -14,10 +15,10 @@ import type { ScheduleRow } from './rows';
 export type ScheduleFields = {
   scheduleName: string;
   playlistName: string;
-  dateFrom: string | null;
-  dateTo: string | null;
-  timeFrom: string | null;
-  timeTo: string | null;
+  dateFrom: LocalDate | null;
+  dateTo: LocalDate | null;
+  timeFrom: LocalTime | null;
+  timeTo: LocalTime | null;
   downloadAllowHour: string;
   live: boolean;
 };

@@ -1,4 +1,4 @@
-import type { LocalDate, LocalTime } from '@signage/domain';
+import { type LocalDate, type LocalTime, parseZone, type TimeZone, UTC } from '@signage/domain';
 import type { SQL } from 'drizzle-orm';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -8,14 +8,21 @@ import { schedules } from '../../db/schema';
 export type ScheduleRow = typeof schedules.$inferSelect;
 
 /** A row in the resolution rules' shape (empty strings are the spec's "missing"). */
-export function resolvable(row: ScheduleRow) {
+export function resolvable(row: ScheduleRow): {
+  schedule_id: string;
+  created_at: Date;
+  available_date_from: LocalDate | '';
+  available_date_to: LocalDate | '';
+  available_time_from: LocalTime | '';
+  available_time_to: LocalTime | '';
+} {
   return {
     schedule_id: row.id,
     created_at: row.createdAt,
-    available_date_from: (row.dateFrom ?? '') as LocalDate | '',
-    available_date_to: (row.dateTo ?? '') as LocalDate | '',
-    available_time_from: (row.timeFrom ?? '') as LocalTime | '',
-    available_time_to: (row.timeTo ?? '') as LocalTime | '',
+    available_date_from: row.dateFrom ?? '',
+    available_date_to: row.dateTo ?? '',
+    available_time_from: row.timeFrom ?? '',
+    available_time_to: row.timeTo ?? '',
   };
 }
 
@@ -33,3 +40,10 @@ export async function schedulesById(db: Database, ids: readonly string[]): Promi
     .from(schedules)
     .where(inArray(schedules.id, [...ids]));
 }
+
+/**
+ * A player's zone as the domain's type: stored only from parsed values (registration and player edit check it
+ * against the country), parsed back here, the one place the schedules module reads it; UTC for a name the
+ * runtime no longer knows.
+ */
+export const zoneOfPlayer = (player: { timeZone: string }): TimeZone => parseZone(player.timeZone) ?? UTC;
