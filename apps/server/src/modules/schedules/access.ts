@@ -5,7 +5,6 @@ import {
   licenceDayIn,
   MESSAGES,
   type ScheduleValues,
-  type TimeZone,
   validateScheduleValues,
 } from '@signage/domain';
 import { canSeeContent, reachedOr404, reachesPlayerRow } from '../../auth/rows';

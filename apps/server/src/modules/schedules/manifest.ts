@@ -3,7 +3,6 @@ import {
   MANIFEST_HORIZON_HOURS,
   MANIFEST_WINDOW_DAYS,
   scheduleWindowsBetween,
-  type TimeZone,
   zoneClock,
 } from '@signage/domain';
 import type { Database } from '../../db/client';

@@ -2,7 +2,6 @@ import {
   ROLE_GROUPS,
   resolveCurrentSchedule,
   resolveNextSchedule,
-  type TimeZone,
   type TSchedule,
   type TScheduleList,
   zoneClock,
