@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E } from './support/env';
 
@@ -70,6 +71,27 @@ export default defineConfig({
         SSO_IDP_CERT_FILE: E2E.idpCertFile,
         SSO_SP_ENTITY_ID: `${E2E.baseURL}/api/sso/metadata`,
         SSO_CALLBACK_URL: `${E2E.baseURL}/api/sso/callback`,
+      },
+    },
+    {
+      // The same product whose clock starts before a DST transition (support/storeClock.mjs), for
+      // specs/player-dst.spec.ts; its first admin (DS_FRIT) is the only user it needs.
+      command: `rm -rf "${E2E.clockDataDir}" && npm run --silent serve`,
+      cwd: E2E.repoRoot,
+      url: `${E2E.clockURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E.clockPort),
+        DATA_DIR: E2E.clockDataDir,
+        ADMIN_PASSWORD: E2E.adminPassword,
+        LOG_LEVEL: 'warn',
+        LIVE_INGEST: 'off',
+        STORE_CLOCK_AT: E2E.storeClockAt,
+        NODE_OPTIONS: `--import ${join(E2E.repoRoot, 'e2e', 'support', 'storeClock.mjs')}`,
       },
     },
   ],

@@ -8,6 +8,9 @@ const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 120);
 /** The server's embedded RTMP ingest (nginx-rtmp), where the live specs publish with ffmpeg. */
 const rtmpPort = Number(process.env.E2E_RTMP_PORT ?? port - 45);
 
+/** A second server whose clock starts days before a DST transition (specs/player-dst.spec.ts). */
+const clockPort = Number(process.env.E2E_CLOCK_PORT ?? port + 5);
+
 export const E2E = {
   repoRoot,
   port,
@@ -18,6 +21,11 @@ export const E2E = {
   idpURL: `http://127.0.0.1:${idpPort}`,
   idpCertFile: join(repoRoot, 'apps/server/test/sso/fixtures/test-only-idp-signing.crt'),
   rtmpPort,
+  clockPort,
+  clockURL: `http://127.0.0.1:${clockPort}`,
+  clockDataDir: join(repoRoot, '.tmp', 'e2e-clock-data'),
+  /** What that server's clock reads when it starts: a Saturday night before London and Lord Howe change. */
+  storeClockAt: '2027-03-27T23:00:00Z',
   /** The RTMP address the console shows at registration (the console is opened at 127.0.0.1). */
   rtmpURL: `rtmp://127.0.0.1:${rtmpPort}/live`,
 };

@@ -7,11 +7,12 @@ import {
   MANIFEST_HORIZON_HOURS,
   MANIFEST_WINDOW_DAYS,
   nextZoneTransition,
+  parseZone,
   pathOf,
-  type TimeZone,
   type TManifest,
   type TManifestLive,
   type TManifestMedia,
+  UTC,
   zoneClock,
   zoneOffsetsBetween,
 } from '@signage/domain';
@@ -81,7 +82,7 @@ export const MANIFEST_VALID_MAX_MS = 6 * 3600 * 1000;
 
 /** The player's next local midnight: licence dates are judged by the store's day (licenceDayIn). */
 function nextLocalMidnight(timeZone: string, now: Date): Date {
-  const clock = zoneClock(timeZone as TimeZone);
+  const clock = zoneClock(parseZone(timeZone) ?? UTC);
   const tomorrow = clock.addDays(clock.today(now.getTime()), 1);
   return new Date(clock.epoch(tomorrow, '00:00:00' as Parameters<typeof clock.epoch>[1]));
 }
@@ -126,7 +127,8 @@ export function buildManifest(
 ): { manifest: ResolvedManifest; validUntil: Date } {
   // The store's offsets over the windows' days: they change when the next transition passes or a later one
   // enters those days.
-  const zone = device.timeZone as TimeZone;
+  // The zone was parsed when it was stored (registration, player edit); read back as the domain's type.
+  const zone = parseZone(device.timeZone) ?? UTC;
   const reach = new Date(now.getTime() + MANIFEST_WINDOW_DAYS * 24 * 3600 * 1000);
   const offsets = zoneOffsetsBetween(zone, now, reach);
   const moments = [nextZoneTransition(zone, now), nextZoneTransition(zone, reach)].map((t, i) =>

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@signage/domain';
+import { addDays, type LocalDate, PAGE_SIZE, todayIn, UTC } from '@signage/domain';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ function recording(base: DatabaseHandle): Database {
     : drizzlePg({ client, schema, logger })) as unknown as Database;
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => addDays(todayIn(UTC), offset);
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -66,7 +66,7 @@ beforeAll(async () => {
   await handle.db
     .insert(deviceTags)
     .values(codes.filter((_, i) => i % 4 === 0).map((deviceCode) => ({ deviceCode, settingId: TAG })));
-  const schedule = (name: string, dateFrom: string, dateTo: string, players: string[]) =>
+  const schedule = (name: string, dateFrom: LocalDate, dateTo: LocalDate, players: string[]) =>
     handle.db.transaction((tx) =>
       insertSchedule(
         tx,
@@ -79,7 +79,6 @@ beforeAll(async () => {
           timeTo: null,
           downloadAllowHour: '23',
           live: false,
-          zoneCode: 'Asia/Tokyo',
           createdBy: 'test',
         },
         [],

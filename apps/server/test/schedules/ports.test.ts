@@ -1,4 +1,4 @@
-import { MESSAGES, type TimeZone, zonedNow } from '@signage/domain';
+import { MESSAGES, parseLocalDate, parseLocalTime, type TimeZone, zonedNow } from '@signage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSchedule } from '../../src/modules/schedules/repo';
 import {
@@ -35,13 +35,12 @@ async function storedSchedule(
       {
         scheduleName: name,
         playlistName: 'Default playlist',
-        dateFrom: values.dateFrom ?? null,
-        dateTo: values.dateTo,
-        timeFrom: values.timeFrom ?? null,
-        timeTo: values.timeTo ?? null,
+        dateFrom: values.dateFrom ? parseLocalDate(values.dateFrom) : null,
+        dateTo: values.dateTo ? parseLocalDate(values.dateTo) : null,
+        timeFrom: values.timeFrom ? parseLocalTime(values.timeFrom) : null,
+        timeTo: values.timeTo ? parseLocalTime(values.timeTo) : null,
         downloadAllowHour: '23',
         live: false,
-        zoneCode: 'Asia/Tokyo',
         createdBy: 'test',
       },
       contentIds,

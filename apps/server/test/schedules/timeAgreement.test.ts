@@ -2,6 +2,7 @@ import {
   addDays,
   currentByWindows,
   type LocalDate,
+  parseLocalTime,
   resolveSchedules,
   type TimeZone,
   todayIn,
@@ -14,8 +15,8 @@ import { resolveManifestUntil } from '../../src/agent/manifest';
 import type { SessionUser } from '../../src/auth/sessions';
 import { findDevicesByCode } from '../../src/modules/players';
 import { playerSchedules } from '../../src/modules/schedules';
+import { listSchedules } from '../../src/modules/schedules/read';
 import { insertSchedule } from '../../src/modules/schedules/repo';
-import { listSchedules } from '../../src/modules/schedules/service';
 import { createTestApp, type TestApp } from '../helpers';
 import { makePlayer } from './fixtures';
 
@@ -122,11 +123,10 @@ async function agreeAround(zone: TimeZone, at: number, generated: Generated[]) {
           playlistName: 'P',
           dateFrom: lo === null ? null : addDays(day, lo),
           dateTo: hi === null ? null : addDays(day, hi),
-          timeFrom: g.times ? `${g.times.from}:00` : null,
-          timeTo: g.times ? `${g.times.to}:59` : null,
+          timeFrom: g.times ? parseLocalTime(`${g.times.from}:00`) : null,
+          timeTo: g.times ? parseLocalTime(`${g.times.to}:59`) : null,
           downloadAllowHour: '',
           live: false,
-          zoneCode: zone,
           createdBy: 'test',
           createdAt: new Date(base + g.createdSecond * 1000),
         },

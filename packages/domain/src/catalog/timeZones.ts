@@ -71,6 +71,8 @@ export const COUNTRY_TIME_ZONES: Record<CountryCode, readonly TimeZone[]> = zone
     'Australia/Darwin',
     'Australia/Perth',
     'Australia/Hobart',
+    // Lord Howe Island (New South Wales): half-hour DST, UTC+10:30 in winter and +11:00 in summer.
+    'Australia/Lord_Howe',
   ],
 });
 

@@ -149,11 +149,12 @@ export type TScheduleContent = z.infer<typeof ZScheduleContent>;
 /**
  * A schedule as the API answers it (SPEC.md section 3). Empty strings are the spec's "missing", as in
  * ScheduleValues: no end period, all day, download-hour option off. Dates and times are wall-clock values
- * read in each player's own zone; `zone_code` is the zone the console user entered them in (recorded, and
- * used to decide what "today" was for the start-date rule).
+ * read in each player's own zone. A write's `zone_code` is the zone the console user entered them in (it decides
+ * what "today" is for the start-date rule) and is not kept; the answer's is derived: the one zone of the
+ * players the user sees, or null when they are in several.
  */
 export const ZSchedule = ZScheduleBrief.extend({
-  zone_code: z.string(),
+  zone_code: z.string().nullable(),
   /** Ordered. */
   contents: z.array(ZScheduleContent),
   /** Device codes of the players the asking user may see. */

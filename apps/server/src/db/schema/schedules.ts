@@ -1,3 +1,4 @@
+import type { LocalDate, LocalTime } from '@signage/domain';
 import { boolean, date, index, integer, pgTable, primaryKey, text, time, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contents } from './contents';
 import { devices } from './players';
@@ -15,13 +16,13 @@ export const schedules = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     scheduleName: text('schedule_name').notNull(),
     playlistName: text('playlist_name').notNull(),
-    dateFrom: date('date_from'),
-    dateTo: date('date_to'),
-    timeFrom: time('time_from'),
-    timeTo: time('time_to'),
+    // Written only from the domain's parsed values (schemas/schedules.ts), read back as them.
+    dateFrom: date('date_from').$type<LocalDate>(),
+    dateTo: date('date_to').$type<LocalDate>(),
+    timeFrom: time('time_from').$type<LocalTime>(),
+    timeTo: time('time_to').$type<LocalTime>(),
     downloadAllowHour: text('download_allow_hour').notNull().default('23'),
     live: boolean('live').notNull().default(false),
-    zoneCode: text('zone_code').notNull(),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -24,6 +24,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../http/envelope';
 import { pinGuesses, registerStore, savePin } from './lifecycle';
+import type { PlayerSchedulesPort } from '../types';
 import { generatePin, hashPin } from './pins';
 import { type DeviceRow, findDevice, findDeviceBySerial } from './repo';
 import { replaceDeviceTags } from './tags';
@@ -77,8 +78,11 @@ function assertRegistrable(user: SessionUser, found: DeviceRow | undefined): Dev
   return row;
 }
 
+/** What a registration needs: the database, and the schedules' port (a zone change moves their instants). */
+export type RegistrationDeps = { db: Database; schedules: Pick<PlayerSchedulesPort, 'zoneChanged'> };
+
 async function issue(
-  db: Database,
+  { db, schedules }: RegistrationDeps,
   user: SessionUser,
   row: DeviceRow,
   input: z.output<typeof ZNewDeviceRegister> | z.output<typeof ZPlayerRegister>,
@@ -106,6 +110,8 @@ async function issue(
       now,
     );
     if (!stored) throw new HttpError(409, MESSAGES.playerAlreadyPaired);
+    // A registered player may already be on schedules: their instants are read in its zone.
+    if (timeZone !== row.timeZone) await schedules.zoneChanged(tx, row.deviceCode);
     if (withPlace && !(await replaceDeviceTags(tx, row.deviceCode, input.tags))) {
       throw new HttpError(400, MESSAGES.selectTags);
     }
@@ -121,16 +127,24 @@ async function issue(
 }
 
 /** POST /api/registrations: a waiting player gets its store and a PIN (replacing an earlier PIN). */
-export async function registerNewDevice(db: Database, user: SessionUser, body: z.output<typeof ZNewDeviceRegister>) {
-  const row = assertRegistrable(user, await findDeviceBySerial(db, body.device_name));
-  return issue(db, user, row, body, 'player.register');
+export async function registerNewDevice(
+  deps: RegistrationDeps,
+  user: SessionUser,
+  body: z.output<typeof ZNewDeviceRegister>,
+) {
+  const row = assertRegistrable(user, await findDeviceBySerial(deps.db, body.device_name));
+  return issue(deps, user, row, body, 'player.register');
 }
 
 /** POST /api/players: a registered, unpaired player gets its store updated and a fresh PIN. */
-export async function registerPlayer(db: Database, user: SessionUser, body: z.output<typeof ZPlayerRegister>) {
-  const row = assertRegistrable(user, await findDevice(db, body.device_code));
+export async function registerPlayer(
+  deps: RegistrationDeps,
+  user: SessionUser,
+  body: z.output<typeof ZPlayerRegister>,
+) {
+  const row = assertRegistrable(user, await findDevice(deps.db, body.device_code));
   if (row.registeredAt === null) throw notFound();
-  return issue(db, user, row, body, 'player.pin');
+  return issue(deps, user, row, body, 'player.pin');
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   licenceDayIn,
   MESSAGES,
   type ScheduleValues,
-  type TimeZone,
   validateScheduleValues,
 } from '@signage/domain';
 import { canSeeContent, reachedOr404, reachesPlayerRow } from '../../auth/rows';
@@ -14,6 +13,7 @@ import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../http/envelope';
 import { type ContentRow, findContentsById, lockLiveContents } from '../contents';
 import { type DeviceRow, findDevicesByCode, lockPlayers } from '../players';
+import { zoneOfPlayer } from './rows';
 
 export const unique = <T>(items: readonly T[]) => [...new Set(items)];
 
@@ -55,7 +55,7 @@ export function checkContents(
   if (other) throw bad(MESSAGES.scheduleMixedKinds, `"${other.name}"`);
   // A licence is judged by the store's day, in each player's configured zone (licenceDayIn): expired at any of
   // the schedule's players, it would not play there.
-  const days = players.length > 0 ? players.map((p) => licenceDayIn(p.timeZone as TimeZone)) : [context.today];
+  const days = players.length > 0 ? players.map((p) => licenceDayIn(zoneOfPlayer(p))) : [context.today];
   const expired = contents.find(
     (content) =>
       context.fresh(content.id) && content.licenseTo !== null && days.some((day) => (content.licenseTo ?? '') < day),

@@ -3,14 +3,14 @@ import {
   MANIFEST_HORIZON_HOURS,
   MANIFEST_WINDOW_DAYS,
   scheduleWindowsBetween,
-  type TimeZone,
   zoneClock,
 } from '@signage/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scheduleContents, scheduleDevices, schedules } from '../../db/schema';
 import { presentBrief, resolvable } from './present';
-import { type ScheduleRow, unendedSchedulesWithContents } from './repo';
+import { type ScheduleRow, zoneOfPlayer } from './rows';
+import { unendedSchedulesWithContents } from './unended';
 
 const HORIZON_MS = MANIFEST_HORIZON_HOURS * 3600 * 1000;
 const WINDOW_MS = MANIFEST_WINDOW_DAYS * 24 * 3600 * 1000;
@@ -85,7 +85,7 @@ function schedulesOf(
 ): { schedules: ManifestSchedule[]; changesAt: Date } {
   if (rows.length === 0) return { schedules: [], changesAt: until };
   // One clock for this answer: it memoises the zone arithmetic of its windows, and lives as long as the answer.
-  const clock = zoneClock(player.timeZone as TimeZone);
+  const clock = zoneClock(zoneOfPlayer(player));
   const at = now.getTime();
   const reach = new Date(Math.max(until.getTime(), at) + WINDOW_MS);
   let changesAt = until.getTime();

@@ -1,20 +1,10 @@
-import { MESSAGES, resolveCurrentSchedule, resolveNextSchedule, type TimeZone, zoneClock } from '@signage/domain';
+import { MESSAGES, resolveCurrentSchedule, resolveNextSchedule, zoneClock } from '@signage/domain';
 import type { ContentPlayersPort, ContentUsageCheck, PlayerScheduleSummary, PlayerSchedulesPort } from '../types';
+import { refreshInstants } from './instants';
 import { presentBrief, resolvable } from './present';
-import {
-  deleteIfNoDevices,
-  lockSchedulesOfDevice,
-  playersUsingContent,
-  refreshInstants,
-  removeDeviceEverywhere,
-  type ScheduleRow,
-  scheduledSql,
-  scheduleIdsOfDevice,
-  schedulesById,
-  unendedIdsSql,
-  unendedSchedulesOf,
-  unendedSchedulesUsing,
-} from './repo';
+import { deleteIfNoDevices, lockSchedulesOfDevice, removeDeviceEverywhere, scheduleIdsOfDevice } from './repo';
+import { type ScheduleRow, schedulesById, zoneOfPlayer } from './rows';
+import { playersUsingContent, scheduledSql, unendedIdsSql, unendedSchedulesOf, unendedSchedulesUsing } from './unended';
 
 const NONE: PlayerScheduleSummary = { hasSchedule: false, current: null, next: null };
 
@@ -80,7 +70,7 @@ function summarise(
       answer.set(player.deviceCode, NONE);
       continue;
     }
-    const clock = zoneClock(player.timeZone as TimeZone);
+    const clock = zoneClock(zoneOfPlayer(player));
     const candidates = rows.map((row) => ({ ...resolvable(row), row }));
     const current = resolveCurrentSchedule(candidates, clock, now);
     const next = resolveNextSchedule(candidates, clock, now);

@@ -6,7 +6,7 @@ import {
   type TScheduleContent,
 } from '@signage/domain';
 import { type ContentRow, presentContent } from '../contents';
-import { resolvable, type ScheduleRow } from './repo';
+import { resolvable, type ScheduleRow } from './rows';
 
 export { resolvable };
 
@@ -56,15 +56,25 @@ export function presentScheduleContent(row: ContentRow): TScheduleContent {
   };
 }
 
+/**
+ * SPEC.md section 3's zone_code, derived (nothing stores it): the zone the schedule's dates and times are read
+ * in, which is its players' own; the one zone of the players the user sees, or null when they are in several
+ * (or the user sees none).
+ */
+export function zoneOfPlayers(zones: readonly string[]): string | null {
+  const distinct = new Set(zones);
+  return distinct.size === 1 ? (zones[0] ?? null) : null;
+}
+
 /** The full answer: ordered contents, the players the user sees, and how many others it also plays on. */
 export function presentSchedule(
   row: ScheduleRow,
   contents: TScheduleContent[],
-  dest: { visible: string[]; hidden: number },
+  dest: { visible: string[]; hidden: number; zone: string | null },
 ): TSchedule {
   return {
     ...presentBrief(row),
-    zone_code: row.zoneCode,
+    zone_code: dest.zone,
     contents,
     dest: dest.visible,
     dest_hidden: dest.hidden,

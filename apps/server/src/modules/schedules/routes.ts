@@ -1,14 +1,8 @@
 import { SCHEDULE_CONTRACTS } from '@signage/domain';
 import { route } from '../../http/route';
 import type { ModulePlugin } from '../types';
-import {
-  createSchedule,
-  duplicateSchedule,
-  getSchedule,
-  listSchedules,
-  removeSchedule,
-  updateSchedule,
-} from './service';
+import { getSchedule, listSchedules } from './read';
+import { createSchedule, duplicateSchedule, removeSchedule, updateSchedule } from './service';
 
 const C = SCHEDULE_CONTRACTS;
 

@@ -42,6 +42,10 @@ describe('Device content list modal', () => {
     const { dialog } = await openModal('DS_MK');
     expect(within(dialog).getByText('2026-11-20 – 2026-12-31')).toBeInTheDocument();
     expect(within(dialog).getByText(/^All day \(player's local time: Tokyo \(UTC\+09:00\)\)$/)).toBeInTheDocument();
+    // Which zone a licence is judged in: the store's (issue 26).
+    expect(within(dialog).getByTestId('licence-zone')).toHaveTextContent(
+      "Licences end by the store's calendar day (the player's zone: Tokyo (UTC+09:00))",
+    );
     const table = within(dialog).getAllByRole('table').at(-1) as HTMLElement;
     const rows = within(table)
       .getAllByRole('row')

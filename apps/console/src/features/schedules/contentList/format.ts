@@ -1,4 +1,11 @@
-import { type ResolvableSchedule, scheduleWindowsBetween, type TimeZone, type TScheduleBrief } from '@signage/domain';
+import {
+  parseLocalDate,
+  parseLocalTime,
+  parseZone,
+  type ResolvableSchedule,
+  scheduleWindowsBetween,
+  type TScheduleBrief,
+} from '@signage/domain';
 import type { TFunction } from 'i18next';
 import '../../../i18n/schedules';
 
@@ -25,17 +32,24 @@ export function timeRangeText(
 }
 
 /**
- * The API's schedules typed for the domain's rules: their dates and times are the checked 'YYYY-MM-DD' and
- * 'HH:mm:ss' strings (or '') that the rules' branded types describe.
+ * The API's schedules for the domain's rules: their dates and times parsed into the rules' types ('' is the
+ * spec's "missing", and so is a value that does not parse).
  */
-export const resolvable = <T extends TScheduleBrief>(schedule: T) => schedule as T & ResolvableSchedule;
+export const resolvable = <T extends TScheduleBrief>(schedule: T): T & ResolvableSchedule => ({
+  ...schedule,
+  available_date_from: parseLocalDate(schedule.available_date_from) ?? '',
+  available_date_to: parseLocalDate(schedule.available_date_to) ?? '',
+  available_time_from: parseLocalTime(schedule.available_time_from) ?? '',
+  available_time_to: parseLocalTime(schedule.available_time_to) ?? '',
+});
 
 /**
  * Whether a schedule has begun playing at least once by `now`: some window of it starts before now, read in
  * the player's zone by the domain's window rules.
  */
 export function hasStarted(schedule: TScheduleBrief, zone: string, now: Date = new Date()): boolean {
-  return scheduleWindowsBetween(resolvable(schedule), zone as TimeZone, new Date(0), now).length > 0;
+  const tz = parseZone(zone);
+  return tz !== null && scheduleWindowsBetween(resolvable(schedule), tz, new Date(0), now).length > 0;
 }
 
 /** Change content and Change schedule are locked once a schedule whose first content is live has started. */

@@ -1,8 +1,6 @@
 import {
   dateOfInstant,
   instantOf,
-  type LocalDate,
-  type LocalTime,
   parseLocalDate,
   parseLocalTime,
   resolveSchedules,
@@ -42,7 +40,7 @@ export function EffectiveSchedule({ schedules, zone, onOpen, now = new Date() }:
   const [time, setTime] = useState<string>(initial.time.slice(0, 5));
   const day = parseLocalDate(date);
   const clock = parseLocalTime(time);
-  const atMs = day && clock ? dateOfInstant(instantOf(day as LocalDate, clock as LocalTime, zone)).getTime() : null;
+  const atMs = day && clock ? dateOfInstant(instantOf(day, clock, zone)).getTime() : null;
   const answer = useMemo(
     () => (atMs === null ? null : resolveSchedules(schedules.map(resolvable), zone, new Date(atMs))),
     [schedules, zone, atMs],

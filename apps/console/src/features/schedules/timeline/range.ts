@@ -6,6 +6,8 @@ import {
   instantOf,
   type LocalDate,
   type LocalTime,
+  parseLocalDate,
+  parseLocalTime,
   scheduleWindowsBetween,
   type TimeZone,
   type TScheduleBrief,
@@ -33,7 +35,7 @@ function sameDayNextMonth(day: LocalDate): LocalDate {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const lastOfNext = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
   const next = new Date(Date.UTC(y, m, Math.min(d, lastOfNext)));
-  return next.toISOString().slice(0, 10) as LocalDate;
+  return parseLocalDate(next.toISOString().slice(0, 10)) ?? day;
 }
 
 /** How many days a span starting on `start` shows: 10, 14, or the days to the same date next month (28-31). */
@@ -51,8 +53,14 @@ export type TimelineRange = { fromMs: number; toMs: number; days: TimelineDay[] 
 
 const epochMs = (instant: Instant) => dateOfInstant(instant).getTime();
 
-const MIDNIGHT = '00:00:00' as LocalTime;
-const LAST_SECOND = '23:59:59' as LocalTime;
+/** A clock time this file names, parsed as any other. */
+function clockTime(value: string): LocalTime {
+  const time = parseLocalTime(value);
+  if (time === null) throw new Error(`not a clock time: ${value}`);
+  return time;
+}
+const MIDNIGHT = clockTime('00:00:00');
+const LAST_SECOND = clockTime('23:59:59');
 
 /**
  * The range shown: `start` 00:00 to the last day's 23:59:59.999 in the player's zone, and where each day

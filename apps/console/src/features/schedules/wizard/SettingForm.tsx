@@ -2,6 +2,7 @@ import {
   addDays,
   type DeliveryTiming,
   type LocalDate,
+  parseLocalDate,
   type ScheduleForm,
   type ScheduleIssue,
   scheduleFormControls,
@@ -27,7 +28,7 @@ type Props = {
 
 const DATE = 'YYYY-MM-DD';
 const TIME = 'HH:mm';
-const day = (value: Dayjs | null) => (value ? (value.format(DATE) as LocalDate) : null);
+const day = (value: Dayjs | null) => (value ? parseLocalDate(value.format(DATE)) : null);
 
 /**
  * The schedule's fields, for the wizard's setting step and for Schedule update alike (SPEC.md sections 2, 4
