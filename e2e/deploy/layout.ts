@@ -2,6 +2,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E } from '../support/env';
+import { S3_BUCKET, s3StorageUrl, startS3rver, waitFor } from '../support/s3';
+
+export { waitFor };
 
 /**
  * The production layout of deploy/ and docs/operations.md on this machine: Debian's nginx with
@@ -15,7 +18,6 @@ export const SERVER_PORTS = [port + 1, port + 2] as const;
 const S3_PORT = port + 3;
 export const LB_URL = `http://127.0.0.1:${LB_PORT}`;
 export const ADMIN = { id: 'admin', password: 'Admin-deploy-Passw0rd' };
-const BUCKET = 'signage-media';
 const STORAGE = `http://127.0.0.1:${S3_PORT}`;
 const PG_ADMIN_URL = process.env.DEPLOY_E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = `signage_deploy_e2e_${port}`;
@@ -39,19 +41,6 @@ function start(name: string, command: string, args: string[], env: Record<string
   return child;
 }
 
-/** Polls `url` until `ok(status)`: a process coming up is an event no other signal reports. */
-export async function waitFor(url: string, ok: (status: number) => boolean): Promise<void> {
-  for (let i = 0; i < 1200; i += 1) {
-    const status = await fetch(url).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (ok(status)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 const serverName = (index: number) => `server-${index + 1}`;
 const serverUrl = (index: number) => `http://127.0.0.1:${SERVER_PORTS[index]}`;
 
@@ -64,7 +53,7 @@ export function startServer(index: number): ChildProcess {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`),
-    STORAGE_URL: `s3://${BUCKET}?endpoint=${encodeURIComponent(STORAGE)}&region=us-east-1&accessKeyId=S3RVER&secretAccessKey=S3RVER`,
+    STORAGE_URL: s3StorageUrl(STORAGE, S3_BUCKET),
     PUBLIC_URL: LB_URL,
     ADMIN_PASSWORD: ADMIN.password,
     DRAIN_TIMEOUT_SECONDS: '15',
@@ -108,19 +97,12 @@ export async function startLayout(): Promise<void> {
   mkdirSync(WORK, { recursive: true });
   psql(`drop database if exists ${DATABASE} with (force)`);
   psql(`create database ${DATABASE}`);
-  const cors = join(WORK, 'cors.xml');
-  writeFileSync(
-    cors,
-    `<CORSConfiguration><CORSRule><AllowedOrigin>${LB_URL}</AllowedOrigin><AllowedMethod>GET</AllowedMethod>` +
-      '<AllowedMethod>HEAD</AllowedMethod><AllowedHeader>Range</AllowedHeader><ExposeHeader>Content-Length</ExposeHeader>' +
-      '<ExposeHeader>Content-Range</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>',
-  );
-  start('s3rver', process.execPath, [
-    join(E2E.repoRoot, 'node_modules/s3rver/bin/s3rver.js'),
-    ...['--directory', join(WORK, 's3'), '--address', '127.0.0.1', '--port', String(S3_PORT), '--silent'],
-    ...['--configure-bucket', BUCKET, cors],
-  ]);
-  await waitFor(`${STORAGE}/${BUCKET}`, (status) => status > 0);
+  await startS3rver({
+    directory: join(WORK, 's3'),
+    port: S3_PORT,
+    origin: LB_URL,
+    spawnWith: (command, args) => start('s3rver', command, args),
+  });
   const config = loadBalancerConfig();
   const prefix = join(WORK, 'nginx');
   const test = spawnSync('/usr/sbin/nginx', ['-t', '-q', '-p', prefix, '-c', config], { encoding: 'utf8' });

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Request, test } from '@playwright/test';
 import { E2E } from '../support/env';
 import { apiAs, registerSerial } from '../support/fleet';
+import { S3_BUCKET, startS3rver, waitFor } from '../support/s3';
 
 /**
  * Media from object storage in Chromium (issue 28 item 3, docs/media-delivery.md). Its own layout beside the
@@ -19,7 +20,7 @@ const PROXY_PORT = E2E.port + 201;
 const S3_PORT = E2E.port + 202;
 const PROXY = `http://127.0.0.1:${PROXY_PORT}`;
 const STORAGE = `http://127.0.0.1:${S3_PORT}`;
-const BUCKET = 'signage-media';
+
 const ADMIN = { id: 'admin', password: 'Admin-s3-Passw0rd' };
 
 const work = mkdtempSync(join(tmpdir(), 'signage-s3-e2e-'));
@@ -50,34 +51,14 @@ function start(command: string, args: string[], env: Record<string, string> = {}
   return child;
 }
 
-async function waitFor(url: string, ok: (status: number) => boolean): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
-    const status = await fetch(url).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (ok(status)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const cors = join(work, 'cors.xml');
-  writeFileSync(
-    cors,
-    `<CORSConfiguration><CORSRule><AllowedOrigin>${PROXY}</AllowedOrigin><AllowedMethod>GET</AllowedMethod>` +
-      '<AllowedMethod>HEAD</AllowedMethod><AllowedHeader>Range</AllowedHeader><ExposeHeader>Content-Length</ExposeHeader>' +
-      '<ExposeHeader>Content-Range</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>',
-  );
-  start(process.execPath, [
-    join(E2E.repoRoot, 'node_modules/s3rver/bin/s3rver.js'),
-    ...['--directory', join(work, 's3'), '--address', '127.0.0.1', '--port', String(S3_PORT), '--silent'],
-    ...['--configure-bucket', BUCKET, cors],
-  ]);
-  // The bucket answers (an anonymous listing is refused or answered, either way it is up).
-  await waitFor(`${STORAGE}/${BUCKET}`, (status) => status > 0);
+  const storage = await startS3rver({
+    directory: join(work, 's3'),
+    port: S3_PORT,
+    origin: PROXY,
+    spawnWith: (command, args) => start(command, args),
+  });
   start(process.execPath, [join(E2E.repoRoot, 'apps/server/dist/main.mjs')], {
     PORT: String(PRODUCT_PORT),
     HOST: '127.0.0.1',
@@ -85,7 +66,7 @@ test.beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
     LIVE_INGEST: 'off',
-    STORAGE_URL: `s3://${BUCKET}?endpoint=${encodeURIComponent(STORAGE)}&region=us-east-1&accessKeyId=S3RVER&secretAccessKey=S3RVER`,
+    STORAGE_URL: storage.storageUrl,
     MEDIA_URL_TTL_SECONDS: '300',
   });
   await waitFor(`http://127.0.0.1:${PRODUCT_PORT}/api/health`, (status) => status === 200);
@@ -182,7 +163,7 @@ test('a web player plays a video from S3 storage whose bytes did not pass throug
     // the storage answered the whole file (the device token stayed behind, or s3rver would have refused).
     const fromStorage = finished.find(
       (request) =>
-        request.url().startsWith(`${STORAGE}/${BUCKET}/`) &&
+        request.url().startsWith(`${STORAGE}/${S3_BUCKET}/`) &&
         request.redirectedFrom()?.url() === `${PROXY}/agent/v1/media/${video}`,
     );
     expect(fromStorage, finished.map((r) => r.url()).join('\n')).toBeDefined();

@@ -1,1 +1,1 @@
-ALTER TABLE "schedules" DROP COLUMN "zone_code";
+ALTER TABLE "schedules" ALTER COLUMN "zone_code" SET DEFAULT 'UTC';

@@ -20,7 +20,7 @@ import { errorHandler } from './http/errorHandler';
 import { createLogDestination, OneLineRequestLog } from './http/requestLog';
 import { connectSrcFor, registerSecurityHeaders, type SecurityPolicy, securityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
-import { registerMetrics, registerMetricsOff } from './metrics';
+import { METRICS_PATH, registerMetrics, registerMetricsOff } from './metrics';
 import { createContentProcessing, createMediaDeps } from './modules/contents';
 import { readFleet } from './modules/fleet';
 import { endEveryBroadcast } from './modules/live';
@@ -148,7 +148,11 @@ export async function buildApp({
   await registerDocs(app);
   const hub = new PushHub();
   // A stop as the load balancer sees it (http/drain.ts); server.ts begins it on SIGTERM.
-  const drain = registerDrain(app, { closePush: () => hub.closeAll(), closeGraceMs: SHUTDOWN_GRACE_MS });
+  const drain = registerDrain(app, {
+    closePush: () => hub.closeAll(),
+    closeGraceMs: SHUTDOWN_GRACE_MS,
+    servedWhileDraining: [METRICS_PATH],
+  });
   // Awaited once the routes are registered: on a start the embedded database may still be opening
   // (db/client.ts, openingPglite), and the LISTEN waits for it while the routes are built.
   const pushListening = listenForPush(db, hub, app.log, authCache);
@@ -199,6 +203,7 @@ export async function buildApp({
       pushConnections: () => hub.size,
       processingQueue: () => contentProcessing.size(),
       fleet: () => readFleet(db),
+      draining: () => drain.draining,
     });
   } else registerMetricsOff(app);
   // Media a crash left without its row, and upload temp files: swept once ready, then hourly (in the background).

@@ -1,4 +1,5 @@
 import { agentRoutes } from './agent';
+import { auditRoutes } from './modules/audit';
 import { contentBlobOwner, contentsRoutes, uploadsRoutes } from './modules/contents';
 import { deviceLogsRoutes, logBlobOwner } from './modules/deviceLogs';
 import { floorMapBlobOwner, floorMapRoutes } from './modules/floormap';
@@ -34,6 +35,7 @@ export const MODULES: readonly ApiModule[] = [
   { name: 'uploads', prefix: '/api/uploads', plugin: uploadsRoutes },
   { name: 'schedules', prefix: '/api/schedules', plugin: schedulesRoutes },
   { name: 'live', prefix: '/api/live', plugin: liveRoutes },
+  { name: 'audit', prefix: '/api/audit', plugin: auditRoutes },
   { name: 'streamKeys', prefix: '/api/contents', plugin: streamKeyRoutes },
   // nginx-rtmp's on_publish / on_publish_done / on_update: authenticated by the ingest's secret.
   { name: 'liveHooks', prefix: LIVE_HOOK_PREFIX, plugin: liveHookRoutes, public: true },

@@ -107,6 +107,10 @@ const SPEC_TABLE: Readonly<Record<string, Rule>> = {
   'DELETE /api/schedules/:schedule_id': [ST, MK, BIZ, IT, FRIT],
   // Section 2 /duplicateschedule/*, section 6 "Duplicate: MK, ST, FRIT".
   'POST /api/schedules/:schedule_id/duplicate': [ST, MK, FRIT],
+  // Issue 29 item 7, the audit trail: DS_FRIT every entry, DS_LHQIT its own region's (the rows are the
+  // server's decision: auth/rows.ts auditReach).
+  'GET /api/audit': [IT, FRIT],
+  'GET /api/audit/csv': [IT, FRIT],
   // The player's own calls: it announces itself and pairs with a PIN before it has a token.
   'POST /agent/v1/announce': 'public',
   'POST /agent/v1/pair': 'public',

@@ -61,7 +61,7 @@ describe('redirects (SPEC 4)', () => {
 
 describe('route table (SPEC 2)', () => {
   it('has every route of the spec once', () => {
-    expect(ROUTES).toHaveLength(25);
+    expect(ROUTES).toHaveLength(26);
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
     expect(findRoute('/newdevice/register/ABC')?.path).toBe('/newdevice/register/:serialNumber');
     expect(findRoute('/device/list/')?.path).toBe('/device/list');
@@ -76,7 +76,12 @@ describe('route table (SPEC 2)', () => {
 describe('side menu by role (SPEC 2)', () => {
   const labels = (role: (typeof ROLES)[number]) => menuFor(role).map((g) => [g.key, g.items.map((i) => i.path)]);
   it('shows everything to DS_FRIT', () => {
-    expect(menuFor('DS_FRIT').map((g) => g.key)).toEqual(['contents', 'player', 'playlist', 'setting']);
+    expect(menuFor('DS_FRIT').map((g) => g.key)).toEqual(['contents', 'player', 'playlist', 'setting', 'audit']);
+  });
+  it('shows the audit trail to DS_FRIT and DS_LHQIT only', () => {
+    const withAudit = ROLES.filter((role) => menuFor(role).some((g) => g.key === 'audit'));
+    expect(withAudit).toEqual(['DS_LHQIT', 'DS_FRIT']);
+    expect(findRoute('/audit')?.roles).toEqual(['DS_LHQIT', 'DS_FRIT']);
   });
   it('shows DS_KT only the player group', () => {
     expect(labels('DS_KT')).toEqual([['player', ['/newdevice/list', '/device/list']]]);

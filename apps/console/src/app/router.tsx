@@ -36,6 +36,7 @@ const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   '/setting/list': () => import('../features/tags/pages/TagListPage'),
   '/setting/detail': () => import('../features/tags/pages/TagDetailPage'),
   '/setting/register': () => import('../features/tags/pages/TagRegisterPage'),
+  '/audit': () => import('../features/audit/pages/AuditPage'),
 };
 
 /** Entering login or the SSO response ends the session and forgets stored screen state. */

@@ -37,7 +37,12 @@ export async function pair(db: Database, input: { serial: string; pin: string; a
     pin.pinHash === pinHash &&
     (await db.transaction(async (tx) => {
       if (!(await pairDevice(tx, device, pinHash, hashDeviceToken(token), now))) return false;
-      await recordAudit(tx, { actor: `device:${device.deviceCode}`, action: 'player.pair', target: device.deviceCode });
+      await recordAudit(tx, {
+        actor: `device:${device.deviceCode}`,
+        action: 'player.pair',
+        target: device.deviceCode,
+        region: device.region,
+      });
       return true;
     }));
   if (!paired || !device) {

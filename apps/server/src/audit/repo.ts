@@ -7,6 +7,11 @@ export type AuditEntry = {
   action: string;
   target?: string;
   detail?: Record<string, unknown>;
+  /**
+   * The region the entry belongs to (who may read it): the region of the object acted on when it has one (a
+   * player, a store, a registration), else the acting user's region; '' (the default) for none.
+   */
+  region?: string;
 };
 
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
@@ -15,5 +20,6 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
     action: entry.action,
     target: entry.target ?? null,
     detail: entry.detail ?? null,
+    region: entry.region ?? '',
   });
 }

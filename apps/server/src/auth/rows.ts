@@ -184,3 +184,13 @@ export function canSeePlays(user: SessionUser, player: { region: string; shopNo:
   const bounds = boundsOf(user);
   return bounds !== null && inScope(bounds, player);
 }
+
+// ---- Audit trail ---------------------------------------------------------------------------------------
+
+/**
+ * The audit entries a reader reaches (issue 29 item 7): region-bound readers (DS_LHQIT) the entries of their
+ * own region (another asked for is 403), DS_FRIT all, or the region it chooses. null: every region.
+ */
+export function auditReach(user: SessionUser, askedRegion?: string | null): string | null {
+  return scopeOf(user, askedRegion).region;
+}

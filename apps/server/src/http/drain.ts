@@ -36,7 +36,15 @@ declare module 'fastify' {
   }
 }
 
-export function registerDrain(app: FastifyInstance, options: { closePush: () => void; closeGraceMs: number }): Drain {
+export type DrainOptions = {
+  closePush: () => void;
+  closeGraceMs: number;
+  /** GET paths still answered while draining besides liveness (/metrics: monitoring sees the drain). */
+  servedWhileDraining?: readonly string[];
+};
+
+export function registerDrain(app: FastifyInstance, options: DrainOptions): Drain {
+  const served = new Set([API.users.liveness.path, ...(options.servedWhileDraining ?? [])]);
   let draining = false;
   let lastArrival = performance.now();
   const drain: Drain = {
@@ -64,7 +72,7 @@ export function registerDrain(app: FastifyInstance, options: { closePush: () => 
     if (!draining) return;
     lastArrival = performance.now();
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (request.url === API.users.liveness.path) return;
+    if (served.has(request.url.split('?', 1)[0] ?? '')) return;
     return reply.status(503).header('connection', 'close').header('retry-after', '1').send(failure(DRAINING_MESSAGE));
   });
   return drain;

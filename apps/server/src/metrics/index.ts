@@ -43,6 +43,8 @@ export type MetricsOptions = {
   processingQueue: () => number;
   /** One statement over the fleet's tables; called once per scrape (concurrent scrapes share one read). */
   fleet: () => Promise<FleetCounts>;
+  /** Whether this process has begun its stop (http/drain.ts): readiness answers 503 meanwhile. */
+  draining: () => boolean;
 };
 
 const DB_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -155,6 +157,14 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     registers: [registry],
     collect() {
       this.set(options.processingQueue());
+    },
+  });
+  new Gauge({
+    name: 'signage_draining',
+    help: '1 while this process drains before its stop (readiness answers 503), 0 otherwise',
+    registers: [registry],
+    collect() {
+      this.set(options.draining() ? 1 : 0);
     },
   });
   const scrapes = new Counter({

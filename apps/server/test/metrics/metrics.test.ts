@@ -207,3 +207,25 @@ describe('fleet gauges', () => {
     });
   });
 });
+
+describe('draining', () => {
+  it('is 0 while serving and 1 once the stop has begun, when readiness answers 503 and /metrics still answers', async () => {
+    const t = await createTestApp({ config: { metricsToken: TOKEN } });
+    try {
+      const before = await scrape(t);
+      expect(before.statusCode).toBe(200);
+      expect(sampleValue(parseExposition(before.body), 'signage_draining')).toBe(0);
+
+      t.app.drain.begin();
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(ready.statusCode).toBe(503);
+      const during = await scrape(t);
+      expect(during.statusCode).toBe(200);
+      expect(sampleValue(parseExposition(during.body), 'signage_draining')).toBe(1);
+      // The token is still required while draining.
+      expect((await scrape(t, {})).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -55,4 +55,6 @@ export const ROLE_GROUPS = {
   storeEditors: ['DS_LHQIT', 'DS_FRIT'],
   /** Filter players by shop number, display pattern, store type and so on. */
   playerFilterers: ['DS_MK', 'DS_KT', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'],
+  /** Read the audit trail (issue 29 item 7): DS_FRIT every entry, DS_LHQIT its own region's. */
+  auditReaders: ['DS_LHQIT', 'DS_FRIT'],
 } as const satisfies Record<string, readonly Role[]>;

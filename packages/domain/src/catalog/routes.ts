@@ -106,6 +106,8 @@ export const ROUTES = [
   { path: '/setting/list', titleKey: 'title.tagList', title: 'Tag list', roles: TAG_EDITORS },
   { path: '/setting/detail', titleKey: 'title.tagInfo', title: 'Tag info', roles: TAG_EDITORS },
   { path: '/setting/register', titleKey: 'title.tagRegister', title: 'Tag registration', roles: TAG_EDITORS },
+  // Issue 29 item 7: the audit trail (DS_FRIT every entry, DS_LHQIT its region's; the server decides the rows).
+  { path: '/audit', titleKey: 'title.audit', title: 'Audit trail', roles: ROLE_GROUPS.auditReaders },
 ] as const satisfies readonly RouteDef[];
 
 export type RoutePath = (typeof ROUTES)[number]['path'];
@@ -138,5 +140,10 @@ export const MENU = [
     key: 'setting',
     labelKey: 'menu.setting',
     items: [{ key: 'tagList', labelKey: 'menu.listView', path: '/setting/list' }],
+  },
+  {
+    key: 'audit',
+    labelKey: 'menu.audit',
+    items: [{ key: 'auditTrail', labelKey: 'menu.auditTrail', path: '/audit' }],
   },
 ] as const;

@@ -26,9 +26,10 @@ describe('side menu', () => {
     mockFetch({});
     renderApp('/device/list', userWith('DS_FRIT'));
     const menu = await sideMenu();
-    for (const group of ['Contents', 'Player', 'Playlist', 'Setting'])
+    for (const group of ['Contents', 'Player', 'Playlist', 'Setting', 'Audit'])
       expect(within(menu).getByText(group)).toBeVisible();
-    expect(within(menu).getAllByRole('menuitem')).toHaveLength(7);
+    expect(within(menu).getAllByRole('menuitem')).toHaveLength(8);
+    expect(within(menu).getByText('Audit trail')).toBeVisible();
     expect(within(menu).getByText('History')).toBeVisible();
   });
 

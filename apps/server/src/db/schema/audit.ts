@@ -10,6 +10,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     target: text('target'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /** The region of the object acted on, else of the user who acted; '' for none (packages/domain schemas/audit.ts). */
+    region: text('region').notNull().default(''),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_region_at_idx').on(t.region, t.at, t.id)],
 );

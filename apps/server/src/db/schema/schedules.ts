@@ -23,6 +23,10 @@ export const schedules = pgTable(
     timeTo: time('time_to').$type<LocalTime>(),
     downloadAllowHour: text('download_allow_hour').notNull().default('23'),
     live: boolean('live').notNull().default(false),
+    // Read by nobody since migration 0025 (the answer's zone_code is derived from the players' zone) and no longer
+    // written: its default keeps the previous release's servers working during a rolling upgrade (they still write
+    // and answer it). The next release drops it, a contract step (docs/operations.md section 4).
+    zoneCode: text('zone_code').notNull().default('UTC'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

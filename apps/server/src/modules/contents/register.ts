@@ -132,7 +132,13 @@ async function storeAndInsert(
         height: processed.height,
         durationSeconds: processed.durationSeconds,
       });
-      await recordAudit(tx, { actor: user.userId, action: 'content.register', target: inserted.id });
+      await recordAudit(tx, {
+        actor: user.userId,
+        action: 'content.register',
+        target: inserted.id,
+        region: inserted.region || user.region,
+        detail: { name: inserted.name },
+      });
       return inserted;
     });
     return presentContent(saved, view);
@@ -182,7 +188,13 @@ export async function registerFileContent(
           height: inspected.height,
           durationSeconds: inspected.durationSeconds,
         });
-        await recordAudit(tx, { actor: user.userId, action: 'content.register', target: inserted.id });
+        await recordAudit(tx, {
+          actor: user.userId,
+          action: 'content.register',
+          target: inserted.id,
+          region: inserted.region || user.region,
+          detail: { name: inserted.name },
+        });
         return inserted;
       });
       deps.contentProcessing.enqueue(saved.id);

@@ -121,7 +121,15 @@ export async function changeContent(
       actor: user.userId,
       action: 'content.update',
       target: row.id,
-      detail: { ...change, zone_code: body.zone_code ?? null },
+      region: row.region || user.region,
+      detail: {
+        ...change,
+        zone_code: body.zone_code ?? null,
+        from: Object.fromEntries(
+          Object.keys(change).map((field) => [field, row[field as keyof typeof change] ?? null]),
+        ),
+        to: change,
+      },
     });
     return saved;
   });
@@ -147,7 +155,13 @@ export async function removeContent(
     if (!(await markContentDeleted(tx, row.id))) throw notFound();
     const reason = await contentInUse(tx, row.id, contentUsage);
     if (reason) throw new HttpError(409, reason);
-    await recordAudit(tx, { actor: user.userId, action: 'content.delete', target: row.id, detail: { name: row.name } });
+    await recordAudit(tx, {
+      actor: user.userId,
+      action: 'content.delete',
+      target: row.id,
+      region: row.region || user.region,
+      detail: { name: row.name },
+    });
   });
   await media.blobs.deletePrefix(contentPrefixOf(row.id)).catch((error: unknown) => {
     log.error({ err: error, contentId: row.id }, 'could not delete the blobs of a deleted content');

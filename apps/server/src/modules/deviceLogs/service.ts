@@ -9,6 +9,7 @@ import {
   type ZLogListQuery,
 } from '@signage/domain';
 import type { z } from 'zod';
+import { recordAudit } from '../../audit/repo';
 import type { SessionUser } from '../../auth/sessions';
 import { BlobNotFoundError, type BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
@@ -87,10 +88,21 @@ export async function downloadLogs(
 ): Promise<{ fileName: string; text: string }> {
   const device = await visibleDevice(db, user, body.device_code);
   const naming = { region: device.region, shop_no: device.shopNo, device_code: device.deviceCode };
+  // A player's logs leaving the system is recorded (who took which logs), like every other write the API takes.
+  const audit = (detail: Record<string, unknown>) =>
+    recordAudit(db, {
+      actor: user.userId,
+      action: 'player.logs_download',
+      target: device.deviceCode,
+      region: device.region,
+      detail,
+    });
   if ('log_id' in body) {
     const row = await findLog(db, device.deviceCode, body.log_id);
     if (!row) throw notFound();
-    return { fileName: logFileName(naming, row.startedAt), text: await textOf(blobs, row) };
+    const text = await textOf(blobs, row);
+    await audit({ log_id: body.log_id });
+    return { fileName: logFileName(naming, row.startedAt), text };
   }
   const rows = await listLogs(db, filterOf(device.deviceCode, body), { cursor: null, limit: DOWNLOAD_ALL_LIMIT });
   const parts: string[] = [];
@@ -98,5 +110,6 @@ export async function downloadLogs(
     const header = `===== ${row.name} ${row.level} ${row.startedAt.toISOString()} - ${row.endedAt.toISOString()} =====`;
     parts.push(`${header}\n${await textOf(blobs, row)}`);
   }
+  await audit({ logs: rows.length });
   return { fileName: logFileName(naming, new Date()), text: parts.join('\n') };
 }

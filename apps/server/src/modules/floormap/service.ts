@@ -137,6 +137,7 @@ export async function uploadFloorMap(
     actor: user.userId,
     action: 'floormap.upload',
     target: key,
+    region: wanted.region,
     detail: { region: wanted.region, shop_no: wanted.shopNo, size: stored.size },
   });
   return { region: wanted.region, shop_no: wanted.shopNo, size: stored.size };

@@ -61,7 +61,12 @@ export async function rotateStreamKey(
     if (await endContentBroadcasts(tx, row.id, 'rotated', now)) {
       await notifyLive(tx, await deps.contentPlayers(tx, row.id), row.id, false);
     }
-    await recordAudit(tx, { actor: user.userId, action: 'content.stream_key', target: row.id });
+    await recordAudit(tx, {
+      actor: user.userId,
+      action: 'content.stream_key',
+      target: row.id,
+      region: row.region || user.region,
+    });
   });
   if (row.streamKey) await deps.media.liveIngest.cut(row.streamKey, log);
   return { rtmp_url: rtmpUrl, stream_key: streamKey };

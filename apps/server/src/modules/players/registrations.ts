@@ -120,6 +120,7 @@ async function issue(
       actor: user.userId,
       action,
       target: row.deviceCode,
+      region,
       detail: { device_name: row.deviceName, region, shop_no: input.shop_no, time_zone: timeZone },
     });
   });

@@ -109,6 +109,30 @@ function zoneChange(row: DeviceRow, region: string, requested: string | undefine
   return defaultZoneOf(region);
 }
 
+/** The fields an edit asked for, with their values before (`from`) and after (`to`), for the audit trail. */
+function editedFields(
+  before: DeviceRow,
+  change: TDeviceUpdate,
+  timeZone: string | undefined,
+): { from: Record<string, unknown>; to: Record<string, unknown> } {
+  const was: Record<string, unknown> = {
+    memo: before.memo,
+    store_type: before.storeType,
+    device_type: before.deviceType,
+    time_zone: before.timeZone,
+    region: before.region,
+    shop_no: before.shopNo,
+    shop_name: before.shopName,
+    display_pattern: before.displayPattern,
+  };
+  const asked: Record<string, unknown> = { ...change, ...(timeZone !== undefined ? { time_zone: timeZone } : {}) };
+  const fields = Object.keys(was).filter((field) => asked[field] !== undefined);
+  return {
+    from: Object.fromEntries(fields.map((field) => [field, was[field]])),
+    to: Object.fromEntries(fields.map((field) => [field, asked[field]])),
+  };
+}
+
 export async function editPlayer(
   deps: PlayerDeps,
   user: SessionUser,
@@ -140,7 +164,12 @@ export async function editPlayer(
       actor: user.userId,
       action: 'player.edit',
       target: deviceCode,
-      detail: { ...change, ...(Object.keys(store).length > 0 ? { previous } : {}) },
+      region: store.region ?? before.region,
+      detail: {
+        ...change,
+        ...(Object.keys(store).length > 0 ? { previous } : {}),
+        ...editedFields(before, change, timeZone),
+      },
     });
   });
   return playerDetail(deps, user, deviceCode);
@@ -168,6 +197,7 @@ export async function removePlayer(
       actor: user.userId,
       action: 'player.delete',
       target: deviceCode,
+      region: row.region,
       detail: { device_name: row.deviceName, region: row.region, shop_no: row.shopNo },
     });
   });

@@ -57,7 +57,7 @@ export function presentScheduleContent(row: ContentRow): TScheduleContent {
 }
 
 /**
- * SPEC.md section 3's zone_code, derived (nothing stores it): the zone the schedule's dates and times are read
+ * SPEC.md section 3's zone_code, derived (the column is read by nobody): the zone the schedule's dates and times are read
  * in, which is its players' own; the one zone of the players the user sees, or null when they are in several
  * (or the user sees none).
  */

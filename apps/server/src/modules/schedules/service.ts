@@ -21,6 +21,7 @@ import {
   lockScheduledPlayers,
   unique,
 } from './access';
+import { changedValues } from './auditValues';
 import { valuesOf } from './present';
 import { getSchedule, writableSchedule } from './read';
 import {
@@ -76,6 +77,7 @@ export async function createSchedule(
     await changeManifests(tx, dest, 'schedule');
     await recordAudit(tx, {
       actor: user.userId,
+      region: user.region,
       action: audit.action,
       target: row.id,
       detail: { ...body, ...(audit.source ? { source: audit.source } : {}) },
@@ -187,9 +189,15 @@ export async function updateSchedule(
     await changeManifests(tx, [...codes, ...after.dest], 'schedule');
     await recordAudit(tx, {
       actor: user.userId,
+      region: user.region,
       action: 'schedule.update',
       target,
-      detail: { ...body, ...(split ? { split_from: row.id } : {}) },
+      // Before and after of each field sent; players as the editor sees them (never codes out of its reach).
+      detail: {
+        ...body,
+        ...(split ? { split_from: row.id } : {}),
+        ...changedValues(body, before, after, reach.visible),
+      },
     });
     return target;
   });
@@ -213,6 +221,7 @@ export async function removeSchedule(db: Database, user: SessionUser, id: string
     await changeManifests(tx, touched, 'schedule');
     await recordAudit(tx, {
       actor: user.userId,
+      region: user.region,
       action: detachOnly ? 'schedule.detach' : 'schedule.delete',
       target: row.id,
       detail: { schedule_name: row.scheduleName, ...(detachOnly ? { dest: reach.visible } : {}) },

@@ -193,7 +193,12 @@ export async function exchangeToken(
     const user = await userInfoByPk(tx, row.userPk);
     if (!user) throw new HttpError(400, MESSAGES.ssoExpired);
     if (input.previousToken) await endSession(tx, hashToken(input.previousToken));
-    await recordAudit(tx, { actor: user.userId, action: 'user.login', detail: { address: input.address, via: 'sso' } });
+    await recordAudit(tx, {
+      actor: user.userId,
+      action: 'user.login',
+      region: user.region,
+      detail: { address: input.address, via: 'sso' },
+    });
     return { user, token: await startSession(tx, row.userPk, now) };
   });
 }

@@ -137,6 +137,7 @@ export async function createSetting(db: Database, user: SessionUser, input: TSet
       if (!inserted) throw new HttpError(409, MESSAGES.tagValueTaken);
       await recordAudit(tx, {
         actor: user.userId,
+        region: user.region,
         action: 'setting.create',
         target: inserted.id,
         detail: { type: inserted.type, value: inserted.value },
@@ -169,6 +170,7 @@ export async function changeSetting(
       if (tags > 0) await retypeTagsOfCategory(tx, current.id, categoryTypeOf(updated), now);
       await recordAudit(tx, {
         actor: user.userId,
+        region: user.region,
         action: 'setting.update',
         target: current.id,
         detail: {
@@ -192,6 +194,7 @@ export async function removeSetting(db: Database, user: SessionUser, key: string
     await deleteSetting(tx, current.id);
     await recordAudit(tx, {
       actor: user.userId,
+      region: user.region,
       action: 'setting.delete',
       target: current.id,
       detail: { type: current.type, value: current.value },

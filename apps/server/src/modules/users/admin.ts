@@ -97,6 +97,7 @@ export async function addUser(db: Database, input: unknown, { actor, via }: Acto
     actor,
     action: 'user.add',
     target: user.userId,
+    region: user.region ?? '',
     detail: { role: user.role, via, ...(user.ssoOnly ? { sso_only: true } : {}) },
   });
   return { ...toUserInfo(row), created_at: row.createdAt.toISOString() };

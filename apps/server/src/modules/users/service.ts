@@ -56,7 +56,12 @@ export async function login(db: Database, input: LoginInput): Promise<{ user: TU
     // Only this pair: the address's count covers other IDs, which one good password must not reset.
     await clearLoginFailures(tx, keys.pair);
     if (input.previousToken) await endSession(tx, hashToken(input.previousToken));
-    await recordAudit(tx, { actor: user.userId, action: 'user.login', detail: { address: input.address } });
+    await recordAudit(tx, {
+      actor: user.userId,
+      action: 'user.login',
+      region: user.region,
+      detail: { address: input.address },
+    });
     return startSession(tx, user.id, now);
   });
   return { user: toUserInfo(user), token };
@@ -66,7 +71,7 @@ export async function login(db: Database, input: LoginInput): Promise<{ user: TU
 export async function logout(db: Database, user: SessionUser, userId: string): Promise<void> {
   if (user.userId !== userId) throw new HttpError(403, MESSAGES.logoutFailed);
   await endSession(db, user.sessionId);
-  await recordAudit(db, { actor: user.userId, action: 'user.logout' });
+  await recordAudit(db, { actor: user.userId, action: 'user.logout', region: user.region });
 }
 
 export function me(user: SessionUser): TUserInfo {

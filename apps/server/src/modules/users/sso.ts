@@ -53,6 +53,7 @@ export async function userForSso(
         actor: identity.userId,
         action: 'user.add',
         target: identity.userId,
+        region: row.region,
         detail: { role: identity.authority, via: 'sso', issuer },
       });
       return row;
