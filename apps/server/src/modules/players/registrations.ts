@@ -23,8 +23,8 @@ import { canReachRegistration, reachedOr404, registrationReach } from '../../aut
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../http/envelope';
-import { pinGuesses, registerStore, savePin } from './lifecycle';
 import type { PlayerSchedulesPort } from '../types';
+import { pinGuesses, registerStore, savePin } from './lifecycle';
 import { generatePin, hashPin } from './pins';
 import { type DeviceRow, findDevice, findDeviceBySerial } from './repo';
 import { replaceDeviceTags } from './tags';
