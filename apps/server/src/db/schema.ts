@@ -593,3 +593,4 @@ export const maintenanceRuns = pgTable('maintenance_runs', {
   name: text('name').primaryKey(),
   slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
 });
+export * from './schema-commands';

@@ -46,6 +46,11 @@ export class PushHub {
       for (const code of message.d) this.streams.get(code)?.send('live', data);
       return;
     }
+    if (message.k === 'c') {
+      const data = { command_id: message.i, kind: message.n };
+      for (const code of message.d) this.streams.get(code)?.send('command', data);
+      return;
+    }
     for (const code of message.d) {
       const stream = this.streams.get(code);
       if (!stream) continue;

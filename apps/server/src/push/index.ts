@@ -1,2 +1,2 @@
 export { type CacheListener, listenForPush, PushHub, type PushListener, type PushStream } from './hub';
-export { notifyLive, notifyPlayers, PUSH_CHANNEL, revokePlayers } from './notify';
+export { notifyCommand, notifyLive, notifyPlayers, PUSH_CHANNEL, revokePlayers } from './notify';

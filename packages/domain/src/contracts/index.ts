@@ -1,3 +1,4 @@
+import { COMMAND_CONTRACTS } from './commands';
 import { CONTENT_CONTRACTS } from './contents';
 import type { Contract } from './contract';
 import { HISTORY_CONTRACTS } from './history';
@@ -8,6 +9,7 @@ import { SETTING_CONTRACTS } from './settings';
 import { USER_CONTRACTS } from './users';
 
 export * from './agent';
+export * from './commands';
 export * from './contents';
 export * from './contract';
 export * from './history';
@@ -26,6 +28,7 @@ export const API = {
   history: HISTORY_CONTRACTS,
   schedules: SCHEDULE_CONTRACTS,
   live: LIVE_CONTRACTS,
+  commands: COMMAND_CONTRACTS,
 } as const;
 
 export const API_CONTRACTS: readonly Contract[] = Object.values(API).flatMap((group) => Object.values(group));
