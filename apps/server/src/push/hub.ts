@@ -47,7 +47,7 @@ export class PushHub {
       return;
     }
     if (message.k === 'c') {
-      const data = { command_id: message.i, kind: message.n };
+      const data = { ...message.p, command_id: message.i, kind: message.n };
       for (const code of message.d) this.streams.get(code)?.send('command', data);
       return;
     }

@@ -2,7 +2,7 @@ import { type AgentEvent, createAgentClient } from '@signage/agent-client';
 import { COMMAND_FRESH_SECONDS, SCREENSHOT_MAX_BYTES, SCREENSHOTS_KEPT } from '@signage/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, deviceCommands } from '../../src/db/schema';
+import { auditLog, deviceCommands, devices } from '../../src/db/schema';
 import { pairedPlayer, testMedia } from '../agent/fixtures';
 import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
 
@@ -74,10 +74,15 @@ describe('remote commands', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const command = sent.json().data;
     expect(command).toMatchObject({ kind: 'identify', state: 'pending', requested_by: frit.userId, answered_at: null });
+    const [row] = await t.db.select().from(devices).where(eq(devices.deviceCode, player.deviceCode));
+    const identify = { store_code: row?.shopNo, store_name: row?.shopName, player_name: row?.deviceName };
     expect(await events.next()).toEqual({
       event: 'command',
-      data: { command_id: command.command_id, kind: 'identify' },
+      data: { command_id: command.command_id, kind: 'identify', identify },
     });
+    // Connecting again within the freshness window, the player gets it again (it runs each id once).
+    const pending = await agent(player.token, 'GET', '/agent/v1/commands');
+    expect(pending.json().data).toEqual({ commands: [{ command_id: command.command_id, kind: 'identify', identify }] });
     events.stop();
 
     const audit = await t.db

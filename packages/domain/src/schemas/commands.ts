@@ -70,7 +70,14 @@ export const ZScreenshotParams = z.object({ device_code: ZDeviceCode, screenshot
 // ---- the player's side (/agent/v1) ----
 
 /** The push event `command` and each entry of GET /agent/v1/commands: run it once (by id), then answer it. */
-export const ZAgentCommand = z.object({ command_id: z.string(), kind: ZCommandKind });
+export const ZIdentifyShown = z.object({ store_code: z.string(), store_name: z.string(), player_name: z.string() });
+export type TIdentifyShown = z.infer<typeof ZIdentifyShown>;
+/** `identify` carries what to show: the store code and name and the player's name (its serial). */
+export const ZAgentCommand = z.object({
+  command_id: z.string(),
+  kind: ZCommandKind,
+  identify: ZIdentifyShown.optional(),
+});
 export type TAgentCommand = z.infer<typeof ZAgentCommand>;
 export const ZAgentCommandList = z.object({ commands: z.array(ZAgentCommand) });
 export const ZAgentCommandParams = z.object({ command_id: ZCommandId });

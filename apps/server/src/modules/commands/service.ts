@@ -18,7 +18,7 @@ import type { BlobStore } from '../../blob';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../http/envelope';
 import { notifyCommand } from '../../push';
-import { visibleDevice } from '../devices';
+import { type DeviceRow, findDevice, visibleDevice } from '../devices';
 import {
   answerCommandRow,
   type CommandRow,
@@ -80,7 +80,7 @@ export async function sendCommand(db: Database, user: SessionUser, deviceCode: s
       target: player.deviceCode,
       detail: { kind, command_id: stored.commandId },
     });
-    await notifyCommand(tx, player.deviceCode, stored.commandId, kind);
+    await notifyCommand(tx, player.deviceCode, agentCommand(stored, player));
     return stored;
   });
   return presentCommand(row);
@@ -114,10 +114,21 @@ export async function openScreenshot(
 
 // ---- the player's side ----
 
+/** A command as the player gets it; identify with what it shows (the player's store and name as stored now). */
+function agentCommand(row: CommandRow, player: Pick<DeviceRow, 'shopNo' | 'shopName' | 'deviceName'>): TAgentCommand {
+  const command: TAgentCommand = { command_id: row.commandId, kind: row.kind as CommandKind };
+  if (row.kind === 'identify') {
+    command.identify = { store_code: player.shopNo, store_name: player.shopName, player_name: player.deviceName };
+  }
+  return command;
+}
+
 /** The player's commands not answered yet and still fresh, oldest first. */
 export async function freshCommands(db: Database, deviceCode: string): Promise<{ commands: TAgentCommand[] }> {
   const rows = await pendingCommands(db, deviceCode, freshSince(new Date()));
-  return { commands: rows.map((row) => ({ command_id: row.commandId, kind: row.kind as CommandKind })) };
+  const player = rows.length > 0 ? await findDevice(db, deviceCode) : undefined;
+  if (!player) return { commands: [] };
+  return { commands: rows.map((row) => agentCommand(row, player)) };
 }
 
 /** The player answers one of its commands; a command of another player is 404, one answered already stays. */
