@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './common';
 import { ZDeviceCode } from './devices';
 
 /**
@@ -83,7 +84,7 @@ export const ZAgentCommandList = z.object({ commands: z.array(ZAgentCommand) });
 export const ZAgentCommandParams = z.object({ command_id: ZCommandId });
 export const ZCommandAnswer = z.object({
   outcome: z.enum(['done', 'failed']),
-  message: z.string().max(500).nullish(),
+  message: ZText.max(500).nullish(),
 });
 export type TCommandAnswer = z.infer<typeof ZCommandAnswer>;
 /** What the server holds after an answer (an answer to a command already answered changes nothing). */
@@ -97,7 +98,7 @@ export const SCREENSHOT_MESSAGES = {
 /** POST /agent/v1/screenshots: a JPEG (base64) with the command it answers, or the playback error it shows. */
 export const ZScreenshotUpload = z.object({
   command_id: ZCommandId.nullish(),
-  error: z.string().max(500).nullish(),
+  error: ZText.max(500).nullish(),
   /** Its size is checked once decoded (413 beyond SCREENSHOT_MAX_BYTES; the body limit is set from it). */
   jpeg: z.string().min(4, SCREENSHOT_MESSAGES.notJpeg).regex(BASE64, SCREENSHOT_MESSAGES.notJpeg),
 });
