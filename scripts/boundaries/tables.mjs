@@ -19,6 +19,8 @@ export const TABLE_OWNERS = {
   settings: 'modules/tags',
   setting_names_version: 'modules/tags',
   devices: 'modules/players',
+  device_commands: 'modules/commands',
+  device_screenshots: 'modules/commands',
   player_list_version: 'modules/players',
   device_tags: 'modules/players',
   device_pins: 'modules/players',

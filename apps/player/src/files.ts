@@ -134,6 +134,13 @@ export class MediaFiles {
     await this.store.retain(needed);
   }
 
+  /** Forgets every file, here and in IndexedDB, so that the next fetch downloads them all again. */
+  async forget(): Promise<void> {
+    this.revokeAll();
+    this.rejected.clear();
+    await this.store.retain(new Set());
+  }
+
   revokeAll(): void {
     for (const item of this.kept.values()) URL.revokeObjectURL(item.url);
     this.kept.clear();

@@ -23,6 +23,8 @@ const TEXTS = {
     onAirFor: 'On air · {time}',
     liveStreaming: 'live stream, on air',
     liveImage: 'live image, stream off air',
+    identifyStoreCode: 'Store code',
+    identifyPlayer: 'Player',
   },
   ja: {
     serial: 'シリアル番号',
@@ -48,6 +50,8 @@ const TEXTS = {
     onAirFor: '配信中 · {time}',
     liveStreaming: 'ライブ配信（放送中）',
     liveImage: 'ライブ画像（オフエア）',
+    identifyStoreCode: '店舗コード',
+    identifyPlayer: 'プレイヤー',
   },
   tw: {
     serial: '序號',
@@ -72,6 +76,8 @@ const TEXTS = {
     onAirFor: '直播中 · {time}',
     liveStreaming: '直播串流（直播中）',
     liveImage: '直播圖片（未在直播）',
+    identifyStoreCode: '店舗代碼',
+    identifyPlayer: '播放器',
   },
   ko: {
     serial: '시리얼 번호',
@@ -96,6 +102,8 @@ const TEXTS = {
     onAirFor: '방송 중 · {time}',
     liveStreaming: '라이브 스트림(방송 중)',
     liveImage: '라이브 이미지(방송 중 아님)',
+    identifyStoreCode: '매장 코드',
+    identifyPlayer: '플레이어',
   },
 } as const;
 

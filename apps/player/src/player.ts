@@ -1,29 +1,28 @@
-import {
-  AgentClientError,
-  createAgentClient,
-  reconnectDelayMs,
-  type TDeliveryReport,
-  type TManifest,
-} from '@signage/agent-client';
-import { type TManifestMedia, ZAgentLiveEvent, ZAgentManifestEvent } from '@signage/domain';
+import { AgentClientError, createAgentClient, type TDeliveryReport, type TManifest } from '@signage/agent-client';
+import { type TManifestMedia, ZAgentCommand, ZAgentLiveEvent, ZAgentManifestEvent } from '@signage/domain';
 import { Cadence } from './cadence';
 import { el } from './dom';
 import { MediaFiles } from './files';
 import type { TextKey } from './i18n';
+import { IdentifyOverlay } from './identify';
+import { IdleScreen } from './idle';
 import {
   aspectOf,
   filesOf,
   imageSecondsOf,
   isReady,
   mayDownload,
-  nextScheduleAt,
   scheduleAt,
   storeHourAt,
   storeOffsetAt,
 } from './plan';
 import { PlayQueue } from './plays';
+import { listenForPush } from './push';
+import { remoteControl } from './remote';
+import { deliveryReport } from './report';
 import { Screen } from './screen';
-import { PlayerLog, WATCH_EVERY_MS, Watchdog } from './watchdog';
+import { StatusOverlay } from './status';
+import { logPageEvents, PlayerLog, WATCH_EVERY_MS, Watchdog } from './watchdog';
 
 export const PLAYER_VERSION = '0.1.0';
 export const MANIFEST_KEY = 'signage.player.manifest';
@@ -65,12 +64,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     ),
   );
   log.started();
-  const onPageHide = () => log.stopped();
-  const onError = (event: ErrorEvent) => log.write('ERROR', `script error: ${event.message}`);
-  const onRejection = (event: PromiseRejectionEvent) => log.write('ERROR', `unhandled: ${String(event.reason)}`);
-  window.addEventListener('pagehide', onPageHide);
-  window.addEventListener('error', onError);
-  window.addEventListener('unhandledrejection', onRejection);
+  const unlogPage = logPageEvents(log);
   // The last manifest, kept so that a reload without the server still knows the store and its zone.
   let manifest: TManifest | null = kept();
   let applied: string | null = null;
@@ -93,12 +87,20 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     fresh: () => watchdog.shown(),
   });
   const { stage } = screen;
-  const idle = el('section', { className: 'screen', hidden: true });
-  const clock = el('p', { className: 'clock' });
-  const storeName = el('p', { className: 'store' });
-  idle.append(clock, storeName, el('p', { className: 'hint', textContent: t.idle }));
-  const status = el('dl', { className: 'status', hidden: true });
-  app.replaceChildren(stage, idle, status);
+  const idleScreen = new IdleScreen(t.idle, lang);
+  const idle = idleScreen.root;
+  const status = new StatusOverlay(t);
+  const identify = new IdentifyOverlay();
+  app.replaceChildren(stage, idle, status.root, identify.root);
+  const statusFacts = () => ({
+    serial,
+    version: PLAYER_VERSION,
+    manifest,
+    applied,
+    lastSync,
+    cacheBytes: files.bytes(),
+    shown: screen.now(),
+  });
 
   const stop = (revoked: boolean) => {
     if (stopped) return;
@@ -108,11 +110,10 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     cadence.stop();
     clearInterval(watchTimer);
     screen.dispose();
+    identify.hide();
     window.removeEventListener('keydown', onStatusKey);
-    window.removeEventListener('pagehide', onPageHide);
     window.removeEventListener('online', onOnline);
-    window.removeEventListener('error', onError);
-    window.removeEventListener('unhandledrejection', onRejection);
+    unlogPage();
     log.stopped(); // a revoked player pairs again in this page: its next start is not a crash
     files.revokeAll();
     if (revoked) onRevoked();
@@ -122,12 +123,12 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   // -- collect and download; true when what the heartbeat reports changed (cadence.ts sends it then)
   // `pushed`: the manifest the server sent in a 'manifest' event, taken as this collect's answer.
   // `fresh`: a push event asked for it (without a manifest the server checks the version against its database,
-  // not its cache).
-  async function collect(pushed?: TManifest, fresh = false): Promise<boolean> {
+  // not its cache). `afresh`: the whole manifest, whatever version the player holds (a remote reload).
+  async function collect(pushed?: TManifest, fresh = false, afresh = false): Promise<boolean> {
     const reported = `${manifest?.version}/${applied}`;
     const answer = pushed
       ? { changed: true as const, manifest: pushed, serverTime: Date.parse(pushed.server_time) }
-      : await client.manifest(manifest?.version, { fresh });
+      : await client.manifest(afresh ? undefined : manifest?.version, { fresh });
     if (Number.isFinite(answer.serverTime)) skew = Date.now() - answer.serverTime;
     lastSync = new Date();
     if (answer.changed) {
@@ -173,42 +174,48 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   // One poll and one heartbeat a minute; a collect that changed the report beats at once instead.
   const cadence = new Cadence({ collect: () => collectSoon(), heartbeat });
 
+  // -- remote commands (issue 29 item 5), each answered; a playback error's screenshot
+  const { commands, errorScreenshot } = remoteControl({
+    app,
+    client,
+    log,
+    identify: (shown) => identify.show(shown, { storeCode: t.identifyStoreCode, player: t.identifyPlayer }),
+    reload: async (forget) => {
+      screen.dispose();
+      if (forget) await files.forget();
+      collecting = collecting.then(() => collect(undefined, true, true));
+      await collecting;
+    },
+  });
+
   // -- push, with the poll as the fallback
   const abort = new AbortController();
-  (async () => {
-    let failures = 0;
-    let reconnectNow = false;
-    while (!stopped) {
-      try {
-        for await (const event of client.events(abort.signal)) {
-          failures = 0;
-          if (event.event === 'revoked') return stop(true);
-          if (event.event === 'reconnect') {
-            // The server is shutting down: connect again at once (the balancer sends us to another server;
-            // its 'hello' makes us collect what changed in between). Nothing to show on screen.
-            reconnectNow = true;
-            break;
-          }
-          if (event.event === 'live') {
-            // A stream of the manifest went on or off air: the screen follows at once, nothing to collect.
-            const live = ZAgentLiveEvent.safeParse(event.data);
-            if (live.success) screen.told(live.data.content_id, live.data.on_air);
-            continue;
-          }
-          const told = event.event === 'manifest' ? ZAgentManifestEvent.safeParse(event.data) : null;
-          void cadence.collected(collectSoon(told?.success ? told.data.manifest : undefined, true));
-        }
-      } catch (error) {
-        if (refused(error)) return stop(true);
+  void listenForPush(client, abort.signal, {
+    connected: () => {
+      void cadence.collected(collectSoon(undefined, true));
+      void commands
+        .started()
+        .then(() => commands.catchUp())
+        .catch(() => undefined);
+    },
+    collect: (event) => {
+      const told = ZAgentManifestEvent.safeParse(event.data);
+      void cadence.collected(collectSoon(told.success ? told.data.manifest : undefined, true));
+    },
+    event: (event) => {
+      if (event.event === 'live') {
+        // A stream of the manifest went on or off air: the screen follows at once, nothing to collect.
+        const live = ZAgentLiveEvent.safeParse(event.data);
+        if (live.success) screen.told(live.data.content_id, live.data.on_air);
+      } else if (event.event === 'command') {
+        const command = ZAgentCommand.safeParse(event.data);
+        if (command.success) void commands.run(command.data);
       }
-      if (stopped) return;
-      if (reconnectNow) {
-        reconnectNow = false;
-        continue;
-      }
-      await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(failures++)));
-    }
-  })();
+    },
+    revoked: () => stop(true),
+    refused,
+    stopped: () => stopped,
+  });
   // The network is back (the browser says so): collect now, so the heartbeat reports and the plays kept
   // meanwhile go at once instead of at the next beat or the push channel's backed-off reconnect.
   const onOnline = () => void collectSoon().then(() => cadence.beat());
@@ -216,24 +223,14 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
 
   // -- heartbeat with the delivery report
   async function heartbeat(): Promise<void> {
-    const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
-    const shown = screen.now();
-    const report: TDeliveryReport = {
-      applied_version: applied,
-      pending_version: manifest && manifest.version !== applied ? manifest.version : null,
-      on_screen: {
-        kind: shown.item ? 'schedule' : 'idle',
-        schedule_id: shown.schedule?.schedule_id ?? null,
-        content_id: shown.item?.content_id ?? null,
-        live: shown.live,
-        since: new Date(shown.since - (skew ?? 0)).toISOString(),
-      },
-      download: files.download,
-      cache_bytes: files.bytes(),
-      quota_bytes: estimate?.quota ? Math.round(estimate.quota) : null,
-      clock_skew_ms: skew === null ? null : Math.round(skew),
-      player_version: PLAYER_VERSION,
-    };
+    const report: TDeliveryReport = await deliveryReport({
+      applied,
+      manifest,
+      shown: screen.now(),
+      files,
+      skew,
+      version: PLAYER_VERSION,
+    });
     try {
       await client.heartbeat('ok', {
         time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -259,21 +256,9 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   }
 
   // -- the loop on screen
-  const clockFormat = new Map<string, Intl.DateTimeFormat>();
   function tick() {
     const now = new Date();
-    const zone = manifest?.time_zone ?? '';
-    let format = clockFormat.get(zone);
-    if (!format) {
-      format = new Intl.DateTimeFormat(lang, {
-        ...(zone ? { timeZone: zone } : {}),
-        hour: '2-digit',
-        minute: '2-digit',
-      });
-      clockFormat.set(zone, format);
-    }
-    setText(clock, format.format(now));
-    setText(storeName, manifest?.fallback.store_name ?? '');
+    idleScreen.draw(manifest, now);
     // The stage has the shape of the store's display (its display pattern), centred in the window.
     const aspect = aspectOf(manifest?.display_pattern);
     stage.classList.toggle('boxed', aspect !== null);
@@ -283,7 +268,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     const playing = screen.playing !== null;
     idle.hidden = playing;
     stage.hidden = !playing;
-    if (!status.hidden) drawStatus(now);
+    if (status.open) status.draw(statusFacts(), now);
   }
   const tickTimer = setInterval(tick, 1000);
 
@@ -301,35 +286,14 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     if (action.kind === 'reload-page') {
       log.reloading(action.reason);
       location.reload();
-    } else screen.act(action);
+      return;
+    }
+    errorScreenshot(`${action.reason} (${screen.now().item?.name ?? 'nothing'})`);
+    screen.act(action);
   }, WATCH_EVERY_MS);
 
-  function onScreenText(): string {
-    const shown = screen.now();
-    if (!shown.item) return t.idle;
-    if (shown.live === null) return shown.item.name;
-    return `${shown.item.name} (${shown.live === 'stream' ? t.liveStreaming : t.liveImage})`;
-  }
-
-  function drawStatus(now: Date) {
-    const next = manifest ? nextScheduleAt(manifest, now) : null;
-    const rows: [string, string][] = [
-      [t.serial, serial],
-      [t.store, manifest?.fallback.store_name ?? '-'],
-      [t.version, PLAYER_VERSION],
-      [t.plan, applied?.slice(0, 12) ?? '-'],
-      [t.lastSync, lastSync?.toLocaleTimeString() ?? '-'],
-      [t.cache, `${Math.round(files.bytes() / 1000)} KB`],
-      [t.onScreen, onScreenText()],
-      [t.next, next?.schedule_name ?? t.none],
-    ];
-    status.replaceChildren(...rows.flatMap(([k, v]) => [el('dt', { textContent: k }), el('dd', { textContent: v })]));
-  }
   const onStatusKey = (event: KeyboardEvent) => {
-    if (event.key === 'i' || event.key === 'I') {
-      status.hidden = !status.hidden;
-      drawStatus(new Date());
-    }
+    if (event.key === 'i' || event.key === 'I') status.toggle(statusFacts());
   };
   window.addEventListener('keydown', onStatusKey);
 
@@ -338,9 +302,4 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     () => false,
   );
   void cadence.collected(collectSoon());
-}
-
-/** Text is replaced only when it changes (no new text node every second). */
-function setText(node: HTMLElement, text: string): void {
-  if (node.textContent !== text) node.textContent = text;
 }

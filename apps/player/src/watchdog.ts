@@ -200,3 +200,18 @@ export class PlayerLog {
     this.store.setItem(LOG_KEY, JSON.stringify(this.lines().slice(count)));
   }
 }
+
+/** The page's goodbye and its uncaught errors, written to the log; answers what stops listening. */
+export function logPageEvents(log: PlayerLog): () => void {
+  const onPageHide = () => log.stopped();
+  const onError = (event: ErrorEvent) => log.write('ERROR', `script error: ${event.message}`);
+  const onRejection = (event: PromiseRejectionEvent) => log.write('ERROR', `unhandled: ${String(event.reason)}`);
+  window.addEventListener('pagehide', onPageHide);
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    window.removeEventListener('pagehide', onPageHide);
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+  };
+}

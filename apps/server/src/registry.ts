@@ -1,5 +1,6 @@
 import { agentRoutes } from './agent';
 import { auditRoutes } from './modules/audit';
+import { commandsRoutes, screenshotBlobOwner } from './modules/commands';
 import { contentBlobOwner, contentsRoutes, uploadsRoutes } from './modules/contents';
 import { deviceLogsRoutes, logBlobOwner } from './modules/deviceLogs';
 import { floorMapBlobOwner, floorMapRoutes } from './modules/floormap';
@@ -26,6 +27,7 @@ export const MODULES: readonly ApiModule[] = [
   { name: 'agent', prefix: '/agent/v1', plugin: agentRoutes, public: true },
   { name: 'devices', prefix: '/api/devices', plugin: devicesRoutes },
   { name: 'deviceLogs', prefix: '/api/devices/logs', plugin: deviceLogsRoutes },
+  { name: 'commands', prefix: '/api/devices', plugin: commandsRoutes },
   { name: 'registrations', prefix: '/api/registrations', plugin: registrationsRoutes },
   { name: 'players', prefix: '/api/players', plugin: playersRoutes },
   { name: 'floormap', prefix: '/api/floormap', plugin: floorMapRoutes },
@@ -45,4 +47,9 @@ export const MODULES: readonly ApiModule[] = [
  * Every module that keeps blobs, with the key prefix it keeps them under: the orphan sweep (modules/orphans)
  * asks each which of its blobs a row names. A module that stores blobs under a new prefix adds its owner here.
  */
-export const BLOB_OWNERS: readonly BlobOwner[] = [contentBlobOwner, logBlobOwner, floorMapBlobOwner];
+export const BLOB_OWNERS: readonly BlobOwner[] = [
+  contentBlobOwner,
+  logBlobOwner,
+  floorMapBlobOwner,
+  screenshotBlobOwner,
+];

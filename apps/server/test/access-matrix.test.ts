@@ -62,6 +62,11 @@ const SPEC_TABLE: Readonly<Record<string, Rule>> = {
   'PUT /api/devices/:device_code': [MK, KT, BIZ, IT, FRIT],
   // Section 2, Player detail: "Delete player: DS_LHQIT and DS_FRIT".
   'DELETE /api/devices/:device_code': [IT, FRIT],
+  // Remote commands and screenshots (issue 29 items 4, 5): "for the roles that may edit the player", section 6
+  // "Edit player: all except ST".
+  'POST /api/devices/:device_code/commands': [MK, KT, BIZ, IT, FRIT],
+  'GET /api/devices/:device_code/commands': [MK, KT, BIZ, IT, FRIT],
+  'GET /api/devices/:device_code/screenshots/:screenshot_id': [MK, KT, BIZ, IT, FRIT],
   // Section 2 /device/logs: DS_FRIT.
   'GET /api/devices/logs': [FRIT],
   'POST /api/devices/logs/download': [FRIT],
@@ -121,6 +126,9 @@ const SPEC_TABLE: Readonly<Record<string, Rule>> = {
   'GET /agent/v1/events': 'device',
   'GET /agent/v1/live/:content_id/:file': 'device',
   'POST /agent/v1/plays': 'device',
+  'GET /agent/v1/commands': 'device',
+  'POST /agent/v1/commands/:command_id': 'device',
+  'POST /agent/v1/screenshots': 'device',
 };
 
 /** `user` of the anonymous caller only lends its ID and password to the sign-in endpoint; it has no session. */
@@ -142,6 +150,8 @@ function paramsFor(contract: Contract, caller: Caller): Record<string, string> {
     upload_id: 'no-such-upload',
     token: 'no-such-token',
     schedule_id: '00000000-0000-4000-8000-000000000000',
+    command_id: '00000000-0000-4000-8000-000000000000',
+    screenshot_id: '00000000-0000-4000-8000-000000000000',
   };
   const names = [...contract.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '');
   const missing = names.filter((name) => !(name in values));
@@ -173,6 +183,7 @@ const SAMPLES = new Map<Contract, { query?: Record<string, string>; body?: (call
     { body: () => ({ upload_id: 'no-such-upload', name: 'Matrix', display_pattern: DISPLAY_PATTERN_VALUES[0] }) },
   ],
   [API.contents.update, { body: () => ({ name: 'Matrix' }) }],
+  [API.commands.send, { body: () => ({ kind: 'identify' }) }],
 ]);
 
 const label = (contract: Contract) => `${contract.method} ${contract.path}`;

@@ -8,10 +8,13 @@ import {
   type ParamsIn,
   type QueryIn,
   type ResponseOf,
+  type TAgentCommand,
+  type TCommandAnswer,
   type TDeliveryReport,
   type TLogUpload,
   type TManifest,
   type TPlay,
+  type TScreenshotUpload,
   urlOf,
   ZFailure,
   zEnvelope,
@@ -195,6 +198,13 @@ export function createAgentClient(options: AgentClientOptions) {
     media,
     liveProbe,
     events,
+    /** The remote commands not answered yet and still fresh (asked on each connection of the push channel). */
+    commands: () => call(AGENT_CONTRACTS.commands),
+    /** The outcome of a remote command. */
+    answerCommand: (commandId: string, answer: TCommandAnswer) =>
+      call(AGENT_CONTRACTS.commandAnswer, { params: { command_id: commandId }, body: answer }),
+    /** A JPEG (base64) of the screen, answering a screenshot command or with the playback error it shows. */
+    uploadScreenshot: (upload: TScreenshotUpload) => call(AGENT_CONTRACTS.screenshot, { body: upload }),
     /** Sends a batch of plays; answers the highest contiguous sequence the server holds (acked). */
     plays: (plays: TPlay[]) => call(AGENT_CONTRACTS.plays, { body: { plays } }),
   };
@@ -262,4 +272,13 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
   return Math.round(cap / 2 + (random() * cap) / 2);
 }
 
-export type { LogLevel, TDeliveryReport, TLogUpload, TManifest, TPlay };
+export type {
+  LogLevel,
+  TAgentCommand,
+  TCommandAnswer,
+  TDeliveryReport,
+  TLogUpload,
+  TManifest,
+  TPlay,
+  TScreenshotUpload,
+};

@@ -24,6 +24,7 @@ export * from './rules/storeCode';
 export * from './rules/time';
 export * from './schemas/agent';
 export * from './schemas/audit';
+export * from './schemas/commands';
 export * from './schemas/common';
 export * from './schemas/contents';
 export * from './schemas/devices';

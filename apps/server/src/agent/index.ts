@@ -1,5 +1,6 @@
 import type { ModulePlugin } from '../modules/types';
 import { announceRoute } from './announce';
+import { commandsRoute } from './commands';
 import { registerDeviceAuth } from './device';
 import { eventsRoute } from './events';
 import { heartbeatRoute } from './heartbeat';
@@ -32,6 +33,7 @@ export const agentRoutes: ModulePlugin = async (app, options) => {
     eventsRoute,
     liveRoute,
     playsRoute,
+    commandsRoute,
   ])
     await app.register(route, options);
 };

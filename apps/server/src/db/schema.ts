@@ -6,6 +6,7 @@
 export * from './schema/agent';
 export * from './schema/audit';
 export * from './schema/auth';
+export * from './schema/commands';
 export * from './schema/contents';
 export * from './schema/deviceLogs';
 export * from './schema/live';

@@ -85,6 +85,11 @@ export class PushHub {
       for (const code of message.d) this.streams.get(code)?.send('live', data);
       return Promise.resolve();
     }
+    if (message.k === 'c') {
+      const data = { ...message.p, command_id: message.i, kind: message.n };
+      for (const code of message.d) this.streams.get(code)?.send('command', data);
+      return Promise.resolve();
+    }
     for (const code of message.d) {
       const stream = this.streams.get(code);
       if (!stream) continue;

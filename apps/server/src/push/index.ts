@@ -6,4 +6,4 @@ export {
   type PushStream,
   RESOLVE_AT_ONCE,
 } from './hub';
-export { notifyLive, notifyPlayers, PUSH_CHANNEL, revokePlayers } from './notify';
+export { notifyCommand, notifyLive, notifyPlayers, PUSH_CHANNEL, revokePlayers } from './notify';

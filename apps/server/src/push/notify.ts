@@ -13,7 +13,8 @@ export type PushMessage =
   | { k: 'm'; d: string[]; r: string }
   | { k: 'm'; all: true; r: string }
   | { k: 'x'; d: string[] }
-  | { k: 'l'; d: string[]; c: string; on: boolean };
+  | { k: 'l'; d: string[]; c: string; on: boolean }
+  | { k: 'c'; d: string[]; i: string; n: string; p?: Record<string, unknown> };
 
 /** NOTIFY payloads stop at 8000 bytes; device codes are short, so 200 a message stays well inside. */
 const CODES_PER_MESSAGE = 200;
@@ -56,6 +57,19 @@ export async function notifyLive(tx: Database, codes: Iterable<string>, contentI
   for (const d of batches(codes)) await send(tx, { k: 'l', d, c: contentId, on: onAir });
 }
 
+/**
+ * Hands a remote command to a player's push channel, in whichever server process holds it. Call it with the
+ * transaction that stored the command: it goes out only once the command is committed.
+ */
+export async function notifyCommand(
+  tx: Database,
+  deviceCode: string,
+  command: { command_id: string; kind: string } & Record<string, unknown>,
+) {
+  const { command_id, kind, ...rest } = command;
+  await send(tx, { k: 'c', d: [deviceCode], i: command_id, n: kind, p: rest });
+}
+
 /** Reads a payload of PUSH_CHANNEL; anything else (another version's message) is dropped. */
 export function parsePushMessage(payload: string): PushMessage | null {
   try {
@@ -66,6 +80,9 @@ export function parsePushMessage(payload: string): PushMessage | null {
       all: unknown;
       c: unknown;
       on: unknown;
+      i: unknown;
+      n: unknown;
+      p: unknown;
     }>;
     const codes = Array.isArray(value.d) && value.d.every((code) => typeof code === 'string') ? value.d : null;
     if (value.k === 'm' && value.all === true) return { k: 'm', all: true, r: String(value.r ?? '') };
@@ -73,6 +90,10 @@ export function parsePushMessage(payload: string): PushMessage | null {
     if (value.k === 'x' && codes) return { k: 'x', d: codes };
     if (value.k === 'l' && codes && typeof value.c === 'string' && typeof value.on === 'boolean') {
       return { k: 'l', d: codes, c: value.c, on: value.on };
+    }
+    if (value.k === 'c' && codes && typeof value.i === 'string' && typeof value.n === 'string') {
+      const p = value.p && typeof value.p === 'object' ? (value.p as Record<string, unknown>) : {};
+      return { k: 'c', d: codes, i: value.i, n: value.n, p };
     }
   } catch {
     // Not ours.

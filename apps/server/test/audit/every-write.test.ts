@@ -32,6 +32,10 @@ const EXEMPT: Record<string, string> = {
   'POST /agent/v1/heartbeat': "a player's own report, every minute: its row (devices) is the record",
   'POST /agent/v1/logs': "a player's own log upload: the logs themselves (device_logs) are the record",
   'POST /agent/v1/plays': "a player's proof of play: play_events is the record",
+  'POST /agent/v1/commands/:command_id':
+    "a player's answer to a command: device_commands keeps it; the asking was audited (player.command)",
+  'POST /agent/v1/screenshots':
+    "a player's picture of its screen: device_screenshots keeps it; a requested one was audited when asked (player.command)",
 };
 
 type World = {
@@ -100,6 +104,16 @@ const SCENARIOS: Record<string, (w: World) => Promise<Done>> = {
       payload: { memo: 'audited' },
     });
     return { status: response.statusCode, body: response.body, action: 'player.edit', target: code };
+  },
+  'POST /api/devices/:device_code/commands': async ({ t, frit }) => {
+    const player = await activePlayer(t.app, frit);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${player.device_code}/commands`,
+      headers: { cookie: frit },
+      payload: { kind: 'identify' },
+    });
+    return { status: response.statusCode, body: response.body, action: 'player.command', target: player.device_code };
   },
   'DELETE /api/devices/:device_code': async ({ t, frit }) => {
     const code = await makePlayer(t.db);

@@ -13,6 +13,14 @@ import {
   ZPlayBatch,
   ZPlaysReply,
 } from '../schemas/agent';
+import {
+  ZAgentCommandList,
+  ZAgentCommandParams,
+  ZCommandAnswer,
+  ZCommandAnswerReply,
+  ZScreenshotReply,
+  ZScreenshotUpload,
+} from '../schemas/commands';
 import { ZLiveFileParams } from '../schemas/live';
 import { type Contract, defineContract } from './contract';
 
@@ -118,6 +126,37 @@ export const AGENT_CONTRACTS = {
     roles: 'device',
     summary:
       'Bearer device token. Proof of play, up to 500 plays a batch; idempotent by (player, sequence). Answers acked: the highest sequence n with every play 1..n held',
+    tags: ['agent'],
+  }),
+  commands: defineContract({
+    method: 'GET',
+    path: '/agent/v1/commands',
+    response: ZAgentCommandList,
+    roles: 'device',
+    summary:
+      "Bearer device token. The player's commands not answered yet and still fresh (asked within 60 s), oldest first; asked on every connection of the push channel",
+    tags: ['agent'],
+  }),
+  commandAnswer: defineContract({
+    method: 'POST',
+    path: '/agent/v1/commands/:command_id',
+    params: ZAgentCommandParams,
+    body: ZCommandAnswer,
+    response: ZCommandAnswerReply,
+    errors: [400, 404],
+    roles: 'device',
+    summary: "Bearer device token. The outcome of one of the player's commands (done or failed, with why)",
+    tags: ['agent'],
+  }),
+  screenshot: defineContract({
+    method: 'POST',
+    path: '/agent/v1/screenshots',
+    body: ZScreenshotUpload,
+    response: ZScreenshotReply,
+    errors: [400, 404, 413],
+    roles: 'device',
+    summary:
+      'Bearer device token. A JPEG of what the screen shows (base64, at most 1 MB), answering a screenshot command or taken with a playback error; the last 10 per player are kept',
     tags: ['agent'],
   }),
 } as const;

@@ -1,4 +1,5 @@
 import { AUDIT_CONTRACTS } from './audit';
+import { COMMAND_CONTRACTS } from './commands';
 import { CONTENT_CONTRACTS } from './contents';
 import type { Contract } from './contract';
 import { HISTORY_CONTRACTS } from './history';
@@ -10,6 +11,7 @@ import { USER_CONTRACTS } from './users';
 
 export * from './agent';
 export * from './audit';
+export * from './commands';
 export * from './contents';
 export * from './contract';
 export * from './history';
@@ -29,6 +31,7 @@ export const API = {
   schedules: SCHEDULE_CONTRACTS,
   live: LIVE_CONTRACTS,
   audit: AUDIT_CONTRACTS,
+  commands: COMMAND_CONTRACTS,
 } as const;
 
 export const API_CONTRACTS: readonly Contract[] = Object.values(API).flatMap((group) => Object.values(group));

@@ -188,11 +188,12 @@ export const ZPlaysReply = z.object({ acked: z.number().int(), stored: z.number(
  * server then closes the stream; the player forgets its token), `live` when a live content of its manifest goes on
  * or off air (data ZAgentLiveEvent: start or stop the stream now), `reconnect` when the server is shutting down
  * (data ZAgentReconnectEvent; the server then closes the stream: connect again at once, without backoff, through
- * the load balancer, which sends it to another server, and collect). A comment line (': ping') every
+ * the load balancer, which sends it to another server, and collect), `command` when a user asks it for a screenshot
+ * or another remote command (data ZAgentCommand: run it once, answer it). A comment line (': ping') every
  * AGENT_EVENTS_PING_SECONDS keeps proxies from closing an idle stream.
  */
 export const AGENT_EVENTS_PING_SECONDS = 25;
-export const AGENT_EVENT_NAMES = ['hello', 'manifest', 'revoked', 'live', 'reconnect'] as const;
+export const AGENT_EVENT_NAMES = ['hello', 'manifest', 'revoked', 'live', 'reconnect', 'command'] as const;
 export type AgentEventName = (typeof AGENT_EVENT_NAMES)[number];
 export const ZAgentHello = z.object({ device_code: z.string(), server_time: z.string() });
 export const ZAgentReconnectEvent = z.object({

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'player.edit',
   'player.delete',
   'player.logs_download',
+  'player.command',
   'floormap.upload',
   'content.register',
   'content.update',

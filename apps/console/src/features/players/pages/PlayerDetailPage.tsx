@@ -32,6 +32,7 @@ import { tagName } from '../../../ui/tagName';
 import { useDeletePlayer, useEditPlayer, usePlayer } from '../api';
 import { FloorMapUpload } from '../components/FloorMapUpload';
 import { PlayerEditForm } from '../components/PlayerEditForm';
+import { RemoteCommands } from '../components/RemoteCommands';
 
 /** The configured zone; the player's own report beside it when they differ (the configured one is used). */
 function PlayerTimeZone({ device }: { device: TDevice }) {
@@ -229,6 +230,7 @@ export default function PlayerDetailPage() {
           )}
         </Card>
       ) : null}
+      {device?.is_activated && role && canEditPlayer(role) ? <RemoteCommands deviceCode={device.device_code} /> : null}
       {device?.is_activated ? <PlayerSchedulesSlot device={device} /> : null}
     </>
   );

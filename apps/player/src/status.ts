@@ -1,0 +1,54 @@
+import type { TManifest } from '@signage/agent-client';
+import { el } from './dom';
+import type { TextKey } from './i18n';
+import { nextScheduleAt } from './plan';
+import type { OnScreenNow } from './screen';
+
+export type StatusFacts = {
+  serial: string;
+  version: string;
+  manifest: TManifest | null;
+  applied: string | null;
+  lastSync: Date | null;
+  cacheBytes: number;
+  shown: OnScreenNow;
+};
+
+/** The status overlay ('i' toggles it): serial, store, version, last sync, storage, what is on screen, next. */
+export class StatusOverlay {
+  readonly root = el('dl', { className: 'status', hidden: true });
+
+  constructor(private readonly t: Record<TextKey, string>) {}
+
+  get open(): boolean {
+    return !this.root.hidden;
+  }
+
+  toggle(facts: StatusFacts): void {
+    this.root.hidden = !this.root.hidden;
+    this.draw(facts, new Date());
+  }
+
+  draw(facts: StatusFacts, now: Date): void {
+    const { t, root } = this;
+    const next = facts.manifest ? nextScheduleAt(facts.manifest, now) : null;
+    const rows: [string, string][] = [
+      [t.serial, facts.serial],
+      [t.store, facts.manifest?.fallback.store_name ?? '-'],
+      [t.version, facts.version],
+      [t.plan, facts.applied?.slice(0, 12) ?? '-'],
+      [t.lastSync, facts.lastSync?.toLocaleTimeString() ?? '-'],
+      [t.cache, `${Math.round(facts.cacheBytes / 1000)} KB`],
+      [t.onScreen, this.onScreenText(facts.shown)],
+      [t.next, next?.schedule_name ?? t.none],
+    ];
+    root.replaceChildren(...rows.flatMap(([k, v]) => [el('dt', { textContent: k }), el('dd', { textContent: v })]));
+  }
+
+  private onScreenText(shown: OnScreenNow): string {
+    const { t } = this;
+    if (!shown.item) return t.idle;
+    if (shown.live === null) return shown.item.name;
+    return `${shown.item.name} (${shown.live === 'stream' ? t.liveStreaming : t.liveImage})`;
+  }
+}
