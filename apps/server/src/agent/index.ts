@@ -34,4 +34,5 @@ export const agentRoutes: ModulePlugin = async (app, options) => {
 
 export { ANNOUNCE_INTERVAL_SECONDS } from './announce';
 export { hashDeviceToken } from './device';
+export { startSimulatedPlayer } from './simulatedPlayer';
 export { runSimulator, SIMULATOR_HELP } from './simulatorCli';
