@@ -5,13 +5,13 @@
 //           <- modules/<name> (features; each reached through its index.ts)
 //           <- agent (the player protocol, which uses the modules)
 //   server: simulator (a client of the player protocol through packages/agent-client; infrastructure only)
-//           <- composition (app.ts, registry.ts, server.ts, main.ts, cli.ts, admin/, demo.ts)
+//           <- composition (app.ts, registry.ts, server.ts, main.ts, cli.ts, admin/, demo.ts, demo/)
 //   console: lib (contract client, session, navigation)  <-  ui (pieces with no feature knowledge)
 //           <- features/<name> (never each other)  <-  app (router, shell, providers)
 // Exceptions are named, with the work that removes them.
 const SERVER = '^apps/server/src/';
 const INFRA = `${SERVER}(db|blob|http|auth|audit|push|live|media|console|metrics)/|${SERVER}(config|configEnv|paths|stdin)\\.ts$`;
-const COMPOSITION = `${SERVER}(admin/|(app|registry|server|main|cli|demo)\\.ts$)`;
+const COMPOSITION = `${SERVER}(admin/|demo/|(app|registry|server|main|cli|demo)\\.ts$)`;
 const CONSOLE = '^apps/console/src/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

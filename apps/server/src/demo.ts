@@ -1,88 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DAY_MS, PLAYS_MAX_BATCH, type TPlay } from '@signage/domain';
-import { locateFfmpeg, runTool } from './media';
+import { PLAYS_MAX_BATCH, type TPlay } from '@signage/domain';
+import { COUNTRIES, IMAGES, makeMedia, type Player, playsOf, type Store, seededRandom, VIDEO } from './demo/data';
+import { type LivePlayer, runLive } from './demo/live';
 import { readStdin } from './stdin';
 
-export const DEMO_HELP = `  demo [--url URL] [--id ID] (--password P | --password-stdin) [--players N] [--days N]
+export { seededRandom };
+
+export const DEMO_HELP = `  demo [--url URL] [--id ID] (--password P | --password-stdin) [--players N] [--days N] [--live]
                       Fill a running server with a believable fleet through its API, as staff and
                       players would: stores in Japan, the United States, Taiwan, Korea and the United
                       Kingdom (N players, default 40), images and a video, a schedule per country, and
                       plays for the last N days (default 30), so that every screen shows data.
-                      Signs in as --id (default admin, a DS_FRIT user).`;
-
-type Store = { region: string; zone: string; city: string; stores: string[] };
-
-/** Where the demo's stores are: a country, its zone and some store names. */
-const COUNTRIES: readonly Store[] = [
-  {
-    region: 'JP',
-    zone: 'Asia/Tokyo',
-    city: 'Tokyo',
-    stores: ['Ginza', 'Shinjuku', 'Shibuya', 'Ikebukuro', 'Umeda', 'Namba', 'Sapporo', 'Fukuoka'],
-  },
-  {
-    region: 'US',
-    zone: 'America/New_York',
-    city: 'New York',
-    stores: ['Fifth Avenue', 'SoHo', 'Brooklyn', 'Boston', 'Chicago', 'Seattle', 'San Francisco', 'Los Angeles'],
-  },
-  {
-    region: 'TW',
-    zone: 'Asia/Taipei',
-    city: 'Taipei',
-    stores: ['Xinyi', 'Zhongxiao', 'Ximending', 'Taichung', 'Kaohsiung', 'Tainan', 'Hsinchu', 'Taoyuan'],
-  },
-  {
-    region: 'KR',
-    zone: 'Asia/Seoul',
-    city: 'Seoul',
-    stores: ['Myeongdong', 'Gangnam', 'Hongdae', 'Jamsil', 'Busan', 'Daegu', 'Incheon', 'Daejeon'],
-  },
-  {
-    region: 'GB',
-    zone: 'Europe/London',
-    city: 'London',
-    stores: [
-      'Oxford Street',
-      'Regent Street',
-      'Covent Garden',
-      'Manchester',
-      'Birmingham',
-      'Glasgow',
-      'Leeds',
-      'Bristol',
-    ],
-  },
-];
-
-const IMAGES = [
-  'Winter campaign',
-  'New arrivals',
-  'Store opening hours',
-  'Loyalty app',
-  'Holiday gift guide',
-  'Sustainability',
-];
-const VIDEO = 'Brand film';
-const FONTS = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
-];
-/** A small seeded generator (mulberry32), so two demo runs tell the same story (and tests reproduce). */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+                      Signs in as --id (default admin, a DS_FRIT user). With --live it then keeps the
+                      fleet running until Ctrl-C: the players beat every minute, collect their schedules
+                      and send what they play; one in ten stays offline on purpose.`;
 
 class DemoError extends Error {}
 
@@ -119,50 +54,6 @@ function apiOf(base: string, cookie: () => string | null): Api {
   };
 }
 
-/** Makes the demo's media with ffmpeg: a gradient still per image (1920x1080) and a 10 s test film. */
-async function makeMedia(dir: string): Promise<{ images: Buffer[]; video: Buffer }> {
-  const ffmpeg = await locateFfmpeg();
-  const images: Buffer[] = [];
-  // The content's name on it when a font is installed (a still says what it is in the console's previews).
-  const font = FONTS.find((file) => existsSync(file));
-  for (const [i, name] of IMAGES.entries()) {
-    const file = path.join(dir, `image${i}.png`);
-    const text = font
-      ? `,drawtext=fontfile=${font}:text='${name}':fontsize=120:fontcolor=white:x=(w-tw)/2:y=(h-th)/2`
-      : '';
-    await runTool(
-      ffmpeg,
-      ['-v', 'error', '-f', 'lavfi', '-i', `gradients=s=1920x1080:seed=${i + 7}${text}`, '-frames:v', '1', '-y', file],
-      { timeoutMs: 30_000 },
-    );
-    images.push(await readFile(file));
-  }
-  const film = path.join(dir, 'film.mp4');
-  await runTool(
-    ffmpeg,
-    [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=s=1280x720:r=25:d=10',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-movflags',
-      '+faststart',
-      '-y',
-      film,
-    ],
-    { timeoutMs: 120_000 },
-  );
-  return { images, video: await readFile(film) };
-}
-
-type Player = { deviceCode: string; token: string; region: string; zone: string };
-
 /** Announces a serial, registers it to a store (staff) and pairs it with the PIN, as a real player gets there. */
 async function makePlayer(staff: Api, agent: Api, country: Store, index: number, store: string): Promise<Player> {
   const serial = `DEMO-${country.region}-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -189,58 +80,6 @@ async function makePlayer(staff: Api, agent: Api, country: Store, index: number,
   };
 }
 
-/** The store's UTC offset at an instant, in minutes. */
-function offsetMinutes(zone: string, at: Date): number {
-  const text = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  const match = /GMT([+-])(\d\d):(\d\d)/.exec(text ?? '');
-  if (!match) return 0;
-  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
-}
-
-/**
- * Plays of the last `days` UTC days for one player: its country's contents in turn during store hours
- * from 10:00 local, six to fifteen loops a day with pauses between them, none on a few days it was offline,
- * numbered from 1.
- */
-function playsOf(
-  player: Player,
-  contents: { id: string; seconds: number }[],
-  days: number,
-  next: () => number,
-): TPlay[] {
-  const plays: TPlay[] = [];
-  const now = Date.now();
-  const offDays = new Set(Array.from({ length: Math.floor(next() * 4) }, () => Math.floor(next() * days)));
-  for (let day = days - 1; day >= 0; day--) {
-    if (offDays.has(day)) continue;
-    const date = new Date(now - day * DAY_MS);
-    const midnightUtc = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-    const offset = offsetMinutes(player.zone, date);
-    // Store hours in local time, as UTC instants of that UTC date.
-    const open = midnightUtc + (10 * 60 - offset) * 60_000;
-    const loops = 6 + Math.floor(next() * 10);
-    let at = open + Math.floor(next() * 600_000);
-    for (let loop = 0; loop < loops; loop++) {
-      for (const content of contents) {
-        if (at > now) break;
-        plays.push({
-          sequence: plays.length + 1,
-          content_id: content.id,
-          schedule_id: null,
-          started_at: new Date(at).toISOString(),
-          utc_offset_minutes: offsetMinutes(player.zone, new Date(at)),
-          duration_ms: content.seconds * 1000,
-        });
-        at += content.seconds * 1000;
-      }
-      at += Math.floor(next() * 40 * 60_000);
-    }
-  }
-  return plays;
-}
-
 const OPTIONS = {
   url: { type: 'string' },
   id: { type: 'string' },
@@ -248,10 +87,33 @@ const OPTIONS = {
   'password-stdin': { type: 'boolean' },
   players: { type: 'string' },
   days: { type: 'string' },
+  live: { type: 'boolean' },
 } as const;
 
+/** For tests: what stops `--live` (Ctrl-C by default), how often its rounds run, and each round. */
+export type DemoHooks = { until?: Promise<unknown>; roundMs?: number; onRound?: (round: number) => unknown };
+
+/** When the last of some plays ended (0 for none). */
+const lastEnd = (plays: TPlay[]) => {
+  const last = plays.at(-1);
+  return last ? Date.parse(last.started_at) + last.duration_ms : 0;
+};
+
+/** Settles on the first Ctrl-C (or SIGTERM). */
+function interrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+}
+
 /** `npm run cli -- demo`: see DEMO_HELP. Answers the process exit code. */
-export async function runDemo(argv: string[], port: number): Promise<number> {
+export async function runDemo(argv: string[], port: number, hooks: DemoHooks = {}): Promise<number> {
   const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
   const base = values.url ?? `http://127.0.0.1:${port}`;
   const count = Number(values.players ?? '40');
@@ -304,6 +166,7 @@ export async function runDemo(argv: string[], port: number): Promise<number> {
     console.info(`Registered ${contents.length} contents.`);
 
     const players: Player[] = [];
+    const plans = new Map<Player, LivePlayer>();
     for (let i = 0; i < count; i++) {
       const country = COUNTRIES[i % COUNTRIES.length] as Store;
       const index = Math.floor(i / COUNTRIES.length);
@@ -338,6 +201,13 @@ export async function runDemo(argv: string[], port: number): Promise<number> {
         // Most play the country's plan; every fifth also the loyalty app spot.
         const own = sent % 5 === 0 ? [...picked, contents[3]].filter((c) => c !== undefined) : picked;
         const plays = playsOf(player, own as typeof picked, days, next);
+        plans.set(player, {
+          ...player,
+          contents: own as typeof picked,
+          sequence: plays.length,
+          // Live play picks up after its last play, with at most a minute's gap to fill.
+          playedUntil: Math.max(lastEnd(plays), Date.now() - 60_000),
+        });
         for (let from = 0; from < plays.length; from += PLAYS_MAX_BATCH) {
           await agent.json(
             'POST',
@@ -361,6 +231,20 @@ export async function runDemo(argv: string[], port: number): Promise<number> {
       console.info(`${country.city}: a schedule for ${dest.length} players and ${days} days of plays.`);
     }
     console.info(`Done. Sign in at ${base} and open Contents > History.`);
+    if (values.live) {
+      await rm(dir, { recursive: true, force: true });
+      const fleet = players.map(
+        (player) => plans.get(player) ?? { ...player, contents: [], sequence: 0, playedUntil: Date.now() },
+      );
+      await runLive(fleet, {
+        base,
+        until: hooks.until ?? interrupted(),
+        ...(hooks.roundMs === undefined ? {} : { roundMs: hooks.roundMs }),
+        ...(hooks.onRound ? { onRound: hooks.onRound } : {}),
+        say: (line) => console.info(line),
+      });
+      console.info('The live fleet stopped.');
+    }
     return 0;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -22,13 +22,46 @@ const count = async (query: ReturnType<typeof sql>) =>
   Number(((await t.db.execute(query)) as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
 
 describe('the demo command', () => {
-  it('registers and pairs players, uploads contents, schedules them and sends days of plays', async () => {
+  it('registers and pairs players, uploads contents, schedules them and sends days of plays; --live keeps them going', async () => {
     const admin = await createUser(t.db, { role: 'DS_FRIT', userId: 'demo-admin', password: 'Demo-passw0rd-1' });
+    type Row = { device_code: string; acked: number; last_accessed: string };
+    const fleet = async () =>
+      new Map(
+        (
+          (await t.db.execute(
+            sql`select d.device_code, a.acked, d.last_accessed from devices d join play_acks a using (device_code)
+                where d.device_name like 'DEMO-%' order by d.activated_at`,
+          )) as unknown as { rows: Row[] }
+        ).rows.map((row) => [row.device_code, row]),
+      );
+    let stop: () => void = () => undefined;
+    const until = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    let filled = new Map<string, Row>();
     const code = await runDemo(
-      ['--url', base, '--id', admin.userId, '--password', admin.password, '--players', '5', '--days', '3'],
+      ['--url', base, '--id', admin.userId, '--password', admin.password, '--players', '5', '--days', '3', '--live'],
       0,
+      {
+        until,
+        roundMs: 1000,
+        onRound: async (round) => {
+          if (round === 0) filled = await fleet();
+          else stop();
+        },
+      },
     );
     expect(code).toBe(0);
+    // One live round: the first four players beat again and sent the minute's plays; the fifth stays dark.
+    const after = [...(await fleet()).values()];
+    expect(after).toHaveLength(5);
+    const moved = after.map((row) => {
+      const before = filled.get(row.device_code) as Row;
+      return (
+        Number(row.acked) > Number(before.acked) && Date.parse(row.last_accessed) > Date.parse(before.last_accessed)
+      );
+    });
+    expect(moved).toEqual([true, true, true, true, false]);
     expect(await count(sql`select count(*) as n from devices where device_name like 'DEMO-%' and is_activated`)).toBe(
       5,
     );

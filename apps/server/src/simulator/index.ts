@@ -3,3 +3,4 @@
  * part of one or many players against a running server, for demos, load and the end-to-end tests.
  */
 export { runSimulator, SIMULATOR_HELP } from './cli';
+export { startSimulatedPlayer } from './simulatedPlayer';

@@ -16,7 +16,16 @@ function skewMinutes(ms: number): string {
  * Confirmed delivery of a player: 'Up to date', 'Pending since HH:mm GMT' (a change the player has not applied
  * yet), or 'Not reported'; and a flag when the player's clock is more than a minute off the server's.
  */
-export function DeliveryStatus({ delivery, onOpen }: { delivery: TDeviceDelivery; onOpen?: () => void }) {
+export function DeliveryStatus({
+  delivery,
+  onOpen,
+  compact = false,
+}: {
+  delivery: TDeviceDelivery;
+  onOpen?: () => void;
+  /** One line (the player list): the clock flag beside the state. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const now = new Date();
   const state =
@@ -34,7 +43,12 @@ export function DeliveryStatus({ delivery, onOpen }: { delivery: TDeviceDelivery
       </Typography.Text>
     );
   return (
-    <Flex vertical gap={2} align="flex-start" style={{ whiteSpace: 'nowrap' }}>
+    <Flex
+      vertical={!compact}
+      gap={compact ? 4 : 2}
+      align={compact ? 'center' : 'flex-start'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {onOpen ? (
         <Button
           type="link"

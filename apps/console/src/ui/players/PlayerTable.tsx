@@ -11,6 +11,7 @@ import { tagName } from '../tagName';
 import { floorMapUrl } from './api';
 import { DeliveryStatus } from './DeliveryStatus';
 import { PlayerStatus } from './PlayerStatus';
+import { ALWAYS } from './playerColumns';
 import '../../i18n/schedules';
 import { formatGmt } from '../../lib/gmt';
 
@@ -37,24 +38,6 @@ type Props = {
   density?: 'regular' | 'compact';
   /** Drawn under the rows inside the table's scroll area. */
   footer?: ReactNode;
-};
-
-/** The columns always shown in a view (the rest are the user's choice: ui/ColumnChooser). */
-const ALWAYS: Record<PlayerListView, string[]> = {
-  marketing: ['n', 'shop_name', 'status', 'actions'],
-  kitting: ['n', 'device_name', 'shop_name', 'status', 'actions'],
-  shop: ['n', 'shop_name', 'status', 'floormap', 'actions'],
-};
-
-/**
- * The optional columns shown until a user chooses (issue 31): what fits beside the fixed ones at 1440 px in
- * the compact density; the others (country, pattern, serial number, note, store type, installation site) are
- * a click away in the column chooser.
- */
-export const DEFAULT_PLAYER_COLUMNS: Record<PlayerListView, string[]> = {
-  marketing: ['shop_no', 'tags', 'schedule', 'last_accessed'],
-  kitting: ['shop_no', 'schedule', 'display_pattern', 'last_accessed'],
-  shop: ['schedule', 'display_pattern', 'device_type'],
 };
 
 type Column = DataColumn<TDevice>;
@@ -118,11 +101,14 @@ export function PlayerTable({
       t('players.status')
     ),
     key: 'status',
-    width: compact ? 170 : 200,
+    width: compact ? 176 : 200,
     render: (d) => (
-      <Flex vertical gap={2}>
-        <PlayerStatus device={d} kitting={view === 'kitting'} />
-        {d.is_activated && <DeliveryStatus delivery={d.delivery} onOpen={onPlaying ? () => onPlaying(d) : undefined} />}
+      // One line in the compact density (the reason of an issue in its tooltip), so a screen holds 15 players or more.
+      <Flex vertical={!compact} gap={compact ? 8 : 2} align={compact ? 'center' : undefined}>
+        <PlayerStatus device={d} kitting={view === 'kitting'} compact={compact} />
+        {d.is_activated && (
+          <DeliveryStatus delivery={d.delivery} compact={compact} onOpen={onPlaying ? () => onPlaying(d) : undefined} />
+        )}
       </Flex>
     ),
   };
@@ -155,18 +141,21 @@ export function PlayerTable({
   const schedule: Column = {
     title: t('scheduleView.currentSchedule'),
     key: 'schedule',
-    width: compact ? 170 : 200,
+    width: compact ? 150 : 200,
     render: (d) => (
       <Flex vertical gap={0}>
         {d.current_schedule ? (
-          <Typography.Text ellipsis={{ tooltip: d.current_schedule.schedule_name }} style={{ maxWidth: 184 }}>
+          <Typography.Text
+            ellipsis={{ tooltip: d.current_schedule.schedule_name }}
+            style={{ maxWidth: compact ? 134 : 184 }}
+          >
             {d.current_schedule.schedule_name}
           </Typography.Text>
         ) : (
           <Typography.Text type="secondary">{t('scheduleView.noCurrent')}</Typography.Text>
         )}
         {d.next_schedule ? (
-          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 184, fontSize: 12 }}>
+          <Typography.Text type="secondary" ellipsis style={{ maxWidth: compact ? 134 : 184, fontSize: 12 }}>
             {t('scheduleView.nextNamed', { name: d.next_schedule.schedule_name })}
           </Typography.Text>
         ) : null}
@@ -176,28 +165,28 @@ export function PlayerTable({
   const pattern: Column = {
     title: t('players.displayPattern'),
     key: 'display_pattern',
-    width: 130,
+    width: compact ? 100 : 130,
     render: (d) => displayPatternLabel(d.display_pattern),
   };
   // The player's name stays at the left while the other columns scroll (the kitting view names it by serial).
   const storeName: Column = {
-    ...clipped('shop_name', t('players.storeName'), compact ? 170 : 180),
+    ...clipped('shop_name', t('players.storeName'), compact ? (view === 'kitting' ? 130 : 150) : 180),
     fixed: compact && view !== 'kitting' ? 'left' : undefined,
   };
   const storeCode: Column = {
     title: t('players.storeCode'),
     key: 'shop_no',
-    width: compact ? 70 : 90,
+    width: compact ? 66 : 90,
     render: (d) => d.shop_no,
   };
   const serial: Column = {
-    ...clipped('device_name', t('players.serial'), 160),
+    ...clipped('device_name', t('players.serial'), compact ? 150 : 160),
     fixed: compact && view === 'kitting' ? 'left' : undefined,
   };
   const lastAccess: Column = {
     title: t('players.lastAccess'),
     key: 'last_accessed',
-    width: compact ? 140 : 150,
+    width: compact ? 132 : 150,
     render: (d) => formatGmt(d.last_accessed),
   };
   const location: Column = {
@@ -210,7 +199,7 @@ export function PlayerTable({
   const tags: Column = {
     title: t('players.tags'),
     key: 'tags',
-    width: compact ? 150 : 220,
+    width: compact ? 120 : 220,
     render: (d) =>
       d.tags.length === 0 ? (
         '-'
@@ -296,39 +285,4 @@ export function PlayerTable({
       emptyText={emptyText}
     />
   );
-}
-
-/** The optional columns of a view, with their titles, for the column chooser. */
-export function usePlayerColumnChoices(view: PlayerListView): { key: string; title: string }[] {
-  const { t } = useTranslation();
-  const titles: Record<string, string> = {
-    shop_no: t('players.storeCode'),
-    device_name: t('players.serial'),
-    shop_name: t('players.storeName'),
-    tags: t('players.tags'),
-    schedule: t('scheduleView.currentSchedule'),
-    region: t('players.country'),
-    display_pattern: t('players.displayPattern'),
-    last_accessed: t('players.lastAccess'),
-    memo: t('players.memo'),
-    store_type: t('players.storeType'),
-    device_type: t('players.location'),
-  };
-  const order: Record<PlayerListView, string[]> = {
-    marketing: [
-      'shop_no',
-      'tags',
-      'schedule',
-      'region',
-      'display_pattern',
-      'device_name',
-      'last_accessed',
-      'memo',
-      'store_type',
-      'device_type',
-    ],
-    kitting: ['shop_no', 'schedule', 'display_pattern', 'last_accessed'],
-    shop: ['schedule', 'display_pattern', 'memo', 'device_type'],
-  };
-  return order[view].map((key) => ({ key, title: titles[key] ?? key }));
 }
