@@ -1,5 +1,6 @@
 import {
   dateOfInstant,
+  type Instant,
   instantOf,
   parseLocalDate,
   parseLocalTime,
@@ -20,7 +21,7 @@ import { formatGmt } from '../../../lib/gmt';
 
 type Props = { schedules: TSchedule[]; zone: TimeZone; onOpen: (scheduleId: string) => void; now?: Date };
 
-const msOf = (instant: string | null) => (instant ? dateOfInstant(instant as never).getTime() : null);
+const msOf = (instant: Instant | null) => (instant ? dateOfInstant(instant).getTime() : null);
 
 function windowText(window: ScheduleWindow | null, zone: TimeZone, open: string): string {
   const start = msOf(window?.start ?? null);
