@@ -16,7 +16,8 @@ export const SOURCE_ROOTS = [
 ];
 
 export const ALLOWED = {
-  'apps/player/src/player.ts': 'startPlayer: 305 lines after the remote commands and the pushed manifest met; split the push and collect part out next',
+  'apps/player/src/player.ts':
+    'startPlayer: 305 lines after the remote commands and the pushed manifest met; split the push and collect part out next',
 };
 
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;

@@ -13,6 +13,9 @@ describe('agent contracts', () => {
       ['GET', '/agent/v1/events', 'device'],
       ['GET', '/agent/v1/live/:content_id/:file', 'device'],
       ['POST', '/agent/v1/plays', 'device'],
+      ['GET', '/agent/v1/commands', 'device'],
+      ['POST', '/agent/v1/commands/:command_id', 'device'],
+      ['POST', '/agent/v1/screenshots', 'device'],
     ]);
     expect(AGENT_CONTRACT_LIST.every((c) => c.path.startsWith(`${AGENT_PREFIX}/`))).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../catalog/messages';
 import { ZText } from './common';
 import { ZDeviceCode } from './devices';
 
@@ -32,7 +33,7 @@ export const COMMAND_STATES = ['pending', 'done', 'failed', 'expired'] as const;
 export const ZCommandState = z.enum(COMMAND_STATES);
 export type CommandState = z.infer<typeof ZCommandState>;
 
-export const ZCommandId = z.string().uuid();
+export const ZCommandId = z.uuid({ error: MESSAGES.invalidRequest });
 export const ZCommandRequest = z.object({ kind: ZCommandKind });
 export type TCommandRequest = z.infer<typeof ZCommandRequest>;
 
@@ -66,7 +67,10 @@ export type TScreenshot = z.infer<typeof ZScreenshot>;
 export const ZCommandList = z.object({ commands: z.array(ZCommand), screenshots: z.array(ZScreenshot) });
 export type TCommandList = z.infer<typeof ZCommandList>;
 
-export const ZScreenshotParams = z.object({ device_code: ZDeviceCode, screenshot_id: z.string().uuid() });
+export const ZScreenshotParams = z.object({
+  device_code: ZDeviceCode,
+  screenshot_id: z.uuid({ error: MESSAGES.invalidRequest }),
+});
 
 // ---- the player's side (/agent/v1) ----
 
@@ -100,7 +104,7 @@ export const ZScreenshotUpload = z.object({
   command_id: ZCommandId.nullish(),
   error: ZText.max(500).nullish(),
   /** Its size is checked once decoded (413 beyond SCREENSHOT_MAX_BYTES; the body limit is set from it). */
-  jpeg: z.string().min(4, SCREENSHOT_MESSAGES.notJpeg).regex(BASE64, SCREENSHOT_MESSAGES.notJpeg),
+  jpeg: ZText.min(4, SCREENSHOT_MESSAGES.notJpeg).regex(BASE64, SCREENSHOT_MESSAGES.notJpeg),
 });
 export type TScreenshotUpload = z.infer<typeof ZScreenshotUpload>;
 export const ZScreenshotReply = z.object({ screenshot_id: z.string(), size: z.number().int() });
