@@ -1,7 +1,8 @@
 import './style.css';
 import { languageOf, textsOf } from './i18n';
+import { MANIFEST_KEY } from './keptManifest';
 import { pairingScreen } from './pairing';
-import { MANIFEST_KEY, startPlayer } from './player';
+import { startPlayer } from './player';
 import { UNRECORDED_KEY } from './plays';
 
 /**

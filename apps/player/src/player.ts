@@ -6,6 +6,7 @@ import { MediaFiles } from './files';
 import type { TextKey } from './i18n';
 import { IdentifyOverlay } from './identify';
 import { IdleScreen } from './idle';
+import { keptManifest, MANIFEST_KEY } from './keptManifest';
 import {
   aspectOf,
   filesOf,
@@ -25,7 +26,6 @@ import { StatusOverlay } from './status';
 import { logPageEvents, PlayerLog, WATCH_EVERY_MS, Watchdog } from './watchdog';
 
 export const PLAYER_VERSION = '0.1.0';
-export const MANIFEST_KEY = 'signage.player.manifest';
 
 export type PlayerContext = {
   app: HTMLElement;
@@ -34,14 +34,6 @@ export type PlayerContext = {
   t: Record<TextKey, string>;
   lang: string;
 };
-
-function kept(): TManifest | null {
-  try {
-    return JSON.parse(localStorage.getItem(MANIFEST_KEY) ?? 'null') as TManifest | null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A paired player (issue 11): collects its manifest on push and on a 60 s poll, downloads and verifies media,
@@ -66,7 +58,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   log.started();
   const unlogPage = logPageEvents(log);
   // The last manifest, kept so that a reload without the server still knows the store and its zone.
-  let manifest: TManifest | null = kept();
+  let manifest: TManifest | null = keptManifest();
   let applied: string | null = null;
   let skew: number | null = null;
   let lastSync: Date | null = null;
