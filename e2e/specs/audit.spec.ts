@@ -34,7 +34,7 @@ test('DS_LHQIT reads who changed what in its region, filters it and downloads it
   await signIn(page, USERS.DS_LHQIT);
   await page.getByRole('navigation').getByText('Audit trail').click();
   await expect(page).toHaveURL(/\/audit$/);
-  await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Audit trail', level: 2 })).toBeVisible();
 
   await page.getByLabel('Object').fill(jp);
   await page.getByRole('button', { name: 'Search' }).click();

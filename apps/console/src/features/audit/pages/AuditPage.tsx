@@ -107,7 +107,6 @@ export default function AuditPage() {
           loading={pages.isLoading}
           dataSource={entries}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('audit.empty')} /> }}
           columns={[
             { title: t('audit.at'), dataIndex: 'at', render: (at: string) => formatGmtSeconds(at) },

@@ -58,7 +58,8 @@ export function RemoteCommands({ deviceCode }: { deviceCode: string }) {
       ) : null}
       <List
         size="small"
-        locale={{ emptyText: t('remote.none') }}
+        // The list's own empty text is antd's #bfbfbf (1.8:1): the secondary text colour passes AA.
+        locale={{ emptyText: <Typography.Text type="secondary">{t('remote.none')}</Typography.Text> }}
         dataSource={list.data?.commands ?? []}
         renderItem={(command) => (
           <List.Item key={command.command_id}>
