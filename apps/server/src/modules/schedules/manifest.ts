@@ -5,12 +5,10 @@ import {
   scheduleWindowsBetween,
   zoneClock,
 } from '@signage/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { scheduleContents, scheduleDevices, schedules } from '../../db/schema';
 import { presentBrief, resolvable } from './present';
 import { type ScheduleRow, zoneOfPlayer } from './rows';
-import { unendedSchedulesWithContents } from './unended';
+import { unendedSchedulesWithContents, unendedSchedulesWithContentsOf } from './unended';
 
 const HORIZON_MS = MANIFEST_HORIZON_HOURS * 3600 * 1000;
 const WINDOW_MS = MANIFEST_WINDOW_DAYS * 24 * 3600 * 1000;
@@ -45,33 +43,11 @@ export async function manifestSchedulesOfMany(
   players: readonly { deviceCode: string; timeZone: string; until: Date }[],
   now: Date,
 ): Promise<Map<string, { schedules: ManifestSchedule[]; changesAt: Date }>> {
-  const codes = players.map((p) => p.deviceCode);
-  const rows =
-    codes.length === 0
-      ? []
-      : await db
-          .select({
-            deviceCode: scheduleDevices.deviceCode,
-            schedule: schedules,
-            contentIds: sql<
-              string[] | null
-            >`(select array_agg(sc.content_id::text order by sc.position) from ${scheduleContents} sc where sc.schedule_id = ${schedules.id})`,
-          })
-          .from(scheduleDevices)
-          .innerJoin(schedules, eq(schedules.id, scheduleDevices.scheduleId))
-          .where(
-            and(
-              inArray(scheduleDevices.deviceCode, codes),
-              sql`(${scheduleDevices.endsAt} is null or ${scheduleDevices.endsAt} > ${now.toISOString()}::timestamptz)`,
-            ),
-          )
-          .orderBy(desc(schedules.createdAt), desc(schedules.id));
-  const byPlayer = new Map<string, { schedule: ScheduleRow; contentIds: string[] }[]>();
-  for (const row of rows) {
-    const list = byPlayer.get(row.deviceCode) ?? [];
-    byPlayer.set(row.deviceCode, list);
-    list.push({ schedule: row.schedule, contentIds: row.contentIds ?? [] });
-  }
+  const byPlayer = await unendedSchedulesWithContentsOf(
+    db,
+    players.map((p) => p.deviceCode),
+    now,
+  );
   return new Map(
     players.map((p) => [p.deviceCode, schedulesOf(byPlayer.get(p.deviceCode) ?? [], p, now, p.until)] as const),
   );

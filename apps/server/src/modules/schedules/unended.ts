@@ -1,4 +1,4 @@
-import { and, type Column, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scheduleContents, scheduleDevices, schedules } from '../../db/schema';
 import { rowsOf, type ScheduleRow, schedulesById } from './rows';
@@ -101,6 +101,25 @@ export async function unendedSchedulesUsing(tx: Database, contentId: string): Pr
   return rows.map((row) => row.schedule_name);
 }
 
+type WithContents = { schedule: ScheduleRow; contentIds: string[] };
+
+/** Schedule rows with their ordered content ids, newest first: the players' rows `where` picks. */
+async function withContents(db: Database, where: SQL | undefined) {
+  const rows = await db
+    .select({
+      deviceCode: scheduleDevices.deviceCode,
+      schedule: schedules,
+      contentIds: sql<
+        string[] | null
+      >`(select array_agg(sc.content_id::text order by sc.position) from ${scheduleContents} sc where sc.schedule_id = ${schedules.id})`,
+    })
+    .from(scheduleDevices)
+    .innerJoin(schedules, eq(schedules.id, scheduleDevices.scheduleId))
+    .where(where)
+    .orderBy(desc(schedules.createdAt), desc(schedules.id));
+  return rows.map((row) => ({ deviceCode: row.deviceCode, schedule: row.schedule, contentIds: row.contentIds ?? [] }));
+}
+
 /**
  * One player's schedules not ended, newest first, each with its ordered content ids: one
  * query (the manifest poll runs it every minute for every player).
@@ -109,19 +128,32 @@ export async function unendedSchedulesWithContents(
   db: Database,
   deviceCode: string,
   at?: Date,
-): Promise<{ schedule: ScheduleRow; contentIds: string[] }[]> {
-  const rows = await db
-    .select({
-      schedule: schedules,
-      contentIds: sql<
-        string[] | null
-      >`(select array_agg(sc.content_id::text order by sc.position) from ${scheduleContents} sc where sc.schedule_id = ${schedules.id})`,
-    })
-    .from(scheduleDevices)
-    .innerJoin(schedules, eq(schedules.id, scheduleDevices.scheduleId))
-    .where(and(eq(scheduleDevices.deviceCode, deviceCode), unendedSql(scheduleDevices.endsAt, at)))
-    .orderBy(desc(schedules.createdAt), desc(schedules.id));
-  return rows.map((row) => ({ schedule: row.schedule, contentIds: row.contentIds ?? [] }));
+): Promise<WithContents[]> {
+  const rows = await withContents(
+    db,
+    and(eq(scheduleDevices.deviceCode, deviceCode), unendedSql(scheduleDevices.endsAt, at)),
+  );
+  return rows.map(({ schedule, contentIds }) => ({ schedule, contentIds }));
+}
+
+/** The same for many players in one query (a change pushed to thousands of them), by player code. */
+export async function unendedSchedulesWithContentsOf(
+  db: Database,
+  deviceCodes: readonly string[],
+  at: Date,
+): Promise<Map<string, WithContents[]>> {
+  const byPlayer = new Map<string, WithContents[]>();
+  if (deviceCodes.length === 0) return byPlayer;
+  const rows = await withContents(
+    db,
+    and(inArray(scheduleDevices.deviceCode, [...deviceCodes]), unendedSql(scheduleDevices.endsAt, at)),
+  );
+  for (const { deviceCode, schedule, contentIds } of rows) {
+    const list = byPlayer.get(deviceCode) ?? [];
+    byPlayer.set(deviceCode, list);
+    list.push({ schedule, contentIds });
+  }
+  return byPlayer;
 }
 
 /** The players of the schedules that play a content and have not ended for them (whose manifests carry it). */
