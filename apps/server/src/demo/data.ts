@@ -131,6 +131,18 @@ export function offsetMinutes(zone: string, at: Date): number {
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
 }
 
+/** One play of a demo player: `content` from `at` (ms) for its seconds, stamped with the store's offset then. */
+export function playAt(sequence: number, content: { id: string; seconds: number }, at: number, zone: string): TPlay {
+  return {
+    sequence,
+    content_id: content.id,
+    schedule_id: null,
+    started_at: new Date(at).toISOString(),
+    utc_offset_minutes: offsetMinutes(zone, new Date(at)),
+    duration_ms: content.seconds * 1000,
+  };
+}
+
 /**
  * Plays of the last `days` UTC days for one player: its country's contents in turn during store hours
  * from 10:00 local, six to fifteen loops a day with pauses between them, none on a few days it was offline,
@@ -157,14 +169,7 @@ export function playsOf(
     for (let loop = 0; loop < loops; loop++) {
       for (const content of contents) {
         if (at > now) break;
-        plays.push({
-          sequence: plays.length + 1,
-          content_id: content.id,
-          schedule_id: null,
-          started_at: new Date(at).toISOString(),
-          utc_offset_minutes: offsetMinutes(player.zone, new Date(at)),
-          duration_ms: content.seconds * 1000,
-        });
+        plays.push(playAt(plays.length + 1, content, at, player.zone));
         at += content.seconds * 1000;
       }
       at += Math.floor(next() * 40 * 60_000);

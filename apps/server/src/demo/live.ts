@@ -1,7 +1,7 @@
 import { createAgentClient } from '@signage/agent-client';
 import { HEARTBEAT_INTERVAL_SECONDS, PLAYS_MAX_BATCH, type TPlay } from '@signage/domain';
 import { startSimulatedPlayer } from '../simulator';
-import { offsetMinutes, type Player } from './data';
+import { type Player, playAt } from './data';
 
 /** A demo player as the live fleet runs it: what it plays, its last play's sequence and when it played up to. */
 export type LivePlayer = Player & {
@@ -33,14 +33,7 @@ export function playsSince(player: LivePlayer, now: number): TPlay[] {
     const content = player.contents[i % player.contents.length] as LivePlayer['contents'][number];
     if (at + content.seconds * 1000 > now) break;
     player.sequence += 1;
-    plays.push({
-      sequence: player.sequence,
-      content_id: content.id,
-      schedule_id: null,
-      started_at: new Date(at).toISOString(),
-      utc_offset_minutes: offsetMinutes(player.zone, new Date(at)),
-      duration_ms: content.seconds * 1000,
-    });
+    plays.push(playAt(player.sequence, content, at, player.zone));
     at += content.seconds * 1000;
   }
   player.playedUntil = at;
