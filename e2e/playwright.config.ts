@@ -6,6 +6,23 @@ import { E2E } from './support/env';
 // Drives the built product, started as a user starts it (`npm run serve`), in Debian's chromium.
 // A fresh data directory per run; users of every role are created through the admin CLI in the setup project,
 // which runs after the server is up, so the CLI talks to the running server.
+/** The built product on a fresh data directory of its own (`npm run serve`), with the run's admin password. */
+function productServer(dataDir: string, url: string, env: Record<string, string>) {
+  return {
+    command: `rm -rf "${dataDir}" && npm run --silent serve`,
+    cwd: E2E.repoRoot,
+    url: `${url}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    // Stopped as a service is (SIGTERM), so that it stops its embedded nginx: killed outright, the nginx (its
+    // own process group) outlives it, keeps the RTMP port and refuses the next run's publishers.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { DATA_DIR: dataDir, ADMIN_PASSWORD: E2E.adminPassword, LOG_LEVEL: 'warn', ...env },
+  };
+}
+
 export default defineConfig({
   testDir: './specs',
   // No test may take longer: a journey that needs more cuts its load (or splits), it does not raise this.
@@ -36,52 +53,24 @@ export default defineConfig({
       stderr: 'pipe',
       env: { SSO_IDP_PORT: String(E2E.idpPort), SSO_SP_URL: E2E.baseURL },
     },
-    {
-      command: `rm -rf "${E2E.dataDir}" && npm run --silent serve`,
-      cwd: E2E.repoRoot,
-      url: `${E2E.baseURL}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      // Stopped as a service is (SIGTERM), so that it stops its embedded nginx: killed outright, the nginx (its
-      // own process group) outlives it, keeps the RTMP port and refuses the next run's publishers.
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(E2E.port),
-        DATA_DIR: E2E.dataDir,
-        ADMIN_PASSWORD: E2E.adminPassword,
-        LOG_LEVEL: 'warn',
-        // The embedded nginx-rtmp ingest, on a port of this run's own.
-        LIVE_RTMP_PORT: String(E2E.rtmpPort),
-        // Single sign-on against the test identity provider; password sign-in is unaffected.
-        SSO_IDP_SSO_URL: `${E2E.idpURL}/sso`,
-        SSO_IDP_ENTITY_ID: `${E2E.idpURL}/metadata`,
-        SSO_IDP_CERT_FILE: E2E.idpCertFile,
-        SSO_SP_ENTITY_ID: `${E2E.baseURL}/api/sso/metadata`,
-        SSO_CALLBACK_URL: `${E2E.baseURL}/api/sso/callback`,
-      },
-    },
-    {
-      // The same product whose clock starts before a DST transition (support/storeClock.mjs), for
-      // specs/player-dst.spec.ts; its first admin (DS_FRIT) is the only user it needs.
-      command: `rm -rf "${E2E.clockDataDir}" && npm run --silent serve`,
-      cwd: E2E.repoRoot,
-      url: `${E2E.clockURL}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(E2E.clockPort),
-        DATA_DIR: E2E.clockDataDir,
-        ADMIN_PASSWORD: E2E.adminPassword,
-        LOG_LEVEL: 'warn',
-        LIVE_INGEST: 'off',
-        STORE_CLOCK_AT: E2E.storeClockAt,
-        NODE_OPTIONS: `--import ${join(E2E.repoRoot, 'e2e', 'support', 'storeClock.mjs')}`,
-      },
-    },
+    productServer(E2E.dataDir, E2E.baseURL, {
+      PORT: String(E2E.port),
+      // The embedded nginx-rtmp ingest, on a port of this run's own.
+      LIVE_RTMP_PORT: String(E2E.rtmpPort),
+      // Single sign-on against the test identity provider; password sign-in is unaffected.
+      SSO_IDP_SSO_URL: `${E2E.idpURL}/sso`,
+      SSO_IDP_ENTITY_ID: `${E2E.idpURL}/metadata`,
+      SSO_IDP_CERT_FILE: E2E.idpCertFile,
+      SSO_SP_ENTITY_ID: `${E2E.baseURL}/api/sso/metadata`,
+      SSO_CALLBACK_URL: `${E2E.baseURL}/api/sso/callback`,
+    }),
+    // The same product whose clock starts before a DST transition (support/storeClock.mjs), for
+    // specs/player-dst.spec.ts; its first admin (DS_FRIT) is the only user it needs.
+    productServer(E2E.clockDataDir, E2E.clockURL, {
+      PORT: String(E2E.clockPort),
+      LIVE_INGEST: 'off',
+      STORE_CLOCK_AT: E2E.storeClockAt,
+      NODE_OPTIONS: `--import ${join(E2E.repoRoot, 'e2e', 'support', 'storeClock.mjs')}`,
+    }),
   ],
 });
