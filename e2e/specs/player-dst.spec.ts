@@ -117,6 +117,24 @@ async function openPlayer(browser: Browser, serial: string) {
 
 const showing = (page: Page) => page.locator('.layer.shown img');
 
+/** The page's clock, as the player reads it, the kept manifest's version and windows, and the screen's text. */
+function playerState(page: Page, skew: number) {
+  return page.evaluate((skewMs) => {
+    const kept = JSON.parse(localStorage.getItem('signage.player.manifest') ?? 'null');
+    return {
+      playerClock: new Date(Date.now() - skewMs).toISOString(),
+      version: kept?.version ?? null,
+      schedules: (kept?.schedules ?? []).map((s: { schedule_id: string; windows: unknown; media: unknown[] }) => ({
+        id: s.schedule_id,
+        windows: s.windows,
+        media: s.media.length,
+      })),
+      layers: Array.from(document.querySelectorAll('.layer'), (layer) => layer.outerHTML.slice(0, 300)),
+      text: (document.body.textContent ?? '').slice(0, 500),
+    };
+  }, skew);
+}
+
 for (const c of CASES) {
   test.describe
     .serial(c.name, () => {
@@ -155,10 +173,12 @@ for (const c of CASES) {
           made.set(c.name, { code, scheduleId, image });
 
           // The manifest the player keeps: the schedule, with the transition's window as the policy puts it.
+          let keptVersion = '';
           await expect
             .poll(async () => {
               const kept = await page.evaluate(() => localStorage.getItem('signage.player.manifest'));
               const manifest = kept ? JSON.parse(kept) : null;
+              keptVersion = manifest?.version ?? '';
               const schedule = manifest?.schedules?.find((s: { schedule_id: string }) => s.schedule_id === scheduleId);
               return (schedule?.windows ?? []).map((w: { start: string; end: string }) => ({
                 start: Date.parse(w.start),
@@ -167,16 +187,21 @@ for (const c of CASES) {
             })
             .toContainEqual({ start: Date.parse(c.window.start), end: Date.parse(c.window.end) });
           // Its media downloaded and verified (a schedule that is not ready does not start, plan.ts): the player
-          // reports the manifest applied, and how far its clock is from the server's (it plays on the server's).
+          // reports that very manifest applied (not only 'up to date' against whatever the server last served),
+          // and how far its clock is from the server's (it plays on the server's).
           let skew = 0;
           await expect
             .poll(async () => {
               const detail = await api.get(`/api/devices/${code}`);
               const delivery = (await detail.json()).data?.devices?.[0]?.delivery;
               skew = delivery?.clock_skew_ms ?? 0;
-              return delivery?.state === 'up_to_date' && delivery?.clock_skew_ms !== null;
+              return {
+                state: delivery?.state,
+                applied: delivery?.applied_version,
+                skewKnown: typeof delivery?.clock_skew_ms === 'number',
+              };
             })
-            .toBe(true);
+            .toEqual({ state: 'up_to_date', applied: keptVersion, skewKnown: true });
 
           // Night at the store: offline, the screen lives on its own clock and what it was sent.
           await context.setOffline(true);
@@ -184,8 +209,17 @@ for (const c of CASES) {
             // The page's clock to the moment, as the player reads it (its own clock less the skew it measured).
             await page.clock.pauseAt(Date.parse(moment.at) + skew);
             await page.clock.resume();
-            if (moment.plays) await expect(showing(page), moment.at).toHaveAttribute('alt', name);
-            else await expect(page.getByText('Nothing is scheduled'), moment.at).toBeVisible();
+            try {
+              if (moment.plays) await expect(showing(page), moment.at).toHaveAttribute('alt', name);
+              else await expect(page.getByText('Nothing is scheduled'), moment.at).toBeVisible();
+            } catch (error) {
+              // What the player held when the screen disagreed: its clock, its kept manifest, what it shows.
+              await test.info().attach('player state', {
+                contentType: 'application/json',
+                body: JSON.stringify(await playerState(page, skew), null, 2),
+              });
+              throw error;
+            }
           }
 
           // Morning: online again, the plays go to the server; each on the store's day, with its offset then.
