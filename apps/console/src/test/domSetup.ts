@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { resetLocalSession } from '../app/auth/session';
 import { initI18n, LANGUAGE_STORAGE_KEY, setLanguage } from '../i18n';
+import { filterStyleRules } from './styleRuleFilter';
 
 // The first render of a route loads its lazy chunk; on a cold transform that can take a while: the history
 // pages' chart chunk took over 5 s to transform with the whole suite running on 2 cores (CI failed the history
@@ -36,6 +37,9 @@ Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeO
 // antd measures scrollbars through pseudo-element styles, which jsdom does not implement.
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// Computed styles without testing each of antd's rules against every element (src/test/styleRuleFilter.ts).
+filterStyleRules(document);
 
 beforeAll(async () => {
   await initI18n();
