@@ -288,6 +288,13 @@ test('at 1440 px the marketing table shows Status and Tags clear of the fixed ac
   expect(status.x + status.width).toBeLessThanOrEqual(actions.x);
   expect(tags.x + tags.width).toBeLessThanOrEqual(actions.x);
   expect(actions.x + actions.width).toBeLessThanOrEqual(1440);
+  // No column covers the next (the check boxes, number and store name are kept at the left: the store code,
+  // after them, was covered by 16 px): each header ends where the next begins.
+  const heads = await page
+    .locator('thead th')
+    .evaluateAll((cells) => cells.map((th) => [th.getBoundingClientRect().left, th.getBoundingClientRect().right]));
+  for (let i = 1; i < heads.length; i++) expect(heads[i]?.[0]).toBeGreaterThanOrEqual((heads[i - 1]?.[1] ?? 0) - 0.5);
+  await expect(row.getByRole('cell', { name: '0056', exact: true })).toBeVisible();
   // The serial number is a column to choose (issue 31), remembered for this user.
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('checkbox', { name: 'Serial number' }).check();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentFitsPlayer, DISPLAY_PATTERN_VALUES } from '../src';
+import { contentFitsPlayer, DISPLAY_PATTERN_VALUES, patternsRefusing } from '../src';
 
 describe('contentFitsPlayer', () => {
   it('takes a content on a player of its own pattern', () => {
@@ -13,5 +13,14 @@ describe('contentFitsPlayer', () => {
       ),
     );
     expect(fits.sort()).toEqual(['1x1v -> Multi,CW&1x1v', 'Multi,CW -> Multi,CW&1x1v']);
+  });
+});
+
+describe('patternsRefusing', () => {
+  it('names each player pattern that cannot take the content, once, and none when every player can', () => {
+    expect(patternsRefusing('1x1v', ['Multi,CW', 'Multi,CW&1x1v', 'Multi,CW', 'LED'])).toEqual(['Multi,CW', 'LED']);
+    expect(patternsRefusing('Multi,CW', ['Multi,CW', 'Multi,CW&1x1v'])).toEqual([]);
+    expect(patternsRefusing('Multi,CW&1x1v', ['Multi,CW&1x1v'])).toEqual([]);
+    expect(patternsRefusing('2x1', [])).toEqual([]);
   });
 });

@@ -49,8 +49,8 @@ type Props<T> = {
 /** Left and right padding of a cell (lite.css). */
 const CELL_PADDING = 16;
 
-/** Width of the check-box column (lite.css .lt-select with its padding). */
-const SELECT_WIDTH = 48;
+/** Width of the check-box column, its padding included (lite.css .lt-select; cells are border-box). */
+const SELECT_WIDTH = 32;
 
 function cellStyle<T>(column: DataColumn<T>, left?: number): CSSProperties | undefined {
   if (!column.width && !column.align && left === undefined) return undefined;
@@ -147,6 +147,9 @@ export function DataTable<T>({
   const allPicked = selectable.length > 0 && pickedOnPage.length === selectable.length;
   const span = columns.length + (rowSelection ? 1 : 0);
   const lefts = leftOffsets(columns, Boolean(rowSelection));
+  // With columns kept at the left, the check boxes are kept there too, before them: a column that scrolled
+  // away under them would leave their offsets out by its width.
+  const selectClass = lefts.some((left) => left !== undefined) ? 'lt-select lt-fixed-left' : 'lt-select';
   const classes = ['lt-table', scrolledUnder && 'lt-scrolled-under', density === 'compact' && 'lt-compact'];
 
   return (
@@ -157,7 +160,7 @@ export function DataTable<T>({
           <thead>
             <tr>
               {rowSelection ? (
-                <th className="lt-select" scope="col">
+                <th className={selectClass} scope="col">
                   <PageCheckbox
                     checked={allPicked}
                     some={pickedOnPage.length > 0 && !allPicked}
@@ -190,7 +193,7 @@ export function DataTable<T>({
                 return (
                   <tr key={key} className={selected.has(key) ? 'lt-selected' : undefined}>
                     {rowSelection ? (
-                      <td className="lt-select">
+                      <td className={selectClass}>
                         <input
                           type="checkbox"
                           className="lt-checkbox"

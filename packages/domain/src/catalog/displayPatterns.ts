@@ -40,3 +40,11 @@ export function contentFitsPlayer(contentPattern: string, playerPattern: string)
   if (contentPattern === playerPattern) return true;
   return playerPattern === COMBINED_DISPLAY_PATTERN && (contentPattern === 'Multi,CW' || contentPattern === '1x1v');
 }
+
+/**
+ * The display patterns among `playerPatterns` that cannot take a content of `contentPattern`, each once:
+ * a schedule's content must fit every player it plays on, so a picker marks a content with any (issue 31).
+ */
+export function patternsRefusing(contentPattern: string, playerPatterns: readonly string[]): string[] {
+  return [...new Set(playerPatterns)].filter((player) => !contentFitsPlayer(contentPattern, player));
+}

@@ -32,7 +32,9 @@ export function AppHeader({ menuCollapsed, onToggleMenu }: AppHeaderProps) {
         borderBottom: '1px solid #f0f0f0',
         position: 'sticky',
         top: 0,
-        zIndex: 10,
+        // Above the tables' sticky cells (Ant Design raises a fixed column's to 12 and more: the history detail's
+        // store names drew over the header, issue 31), below its overlays (1000 and up).
+        zIndex: 100,
       }}
     >
       <Button

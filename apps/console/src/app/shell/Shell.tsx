@@ -19,7 +19,8 @@ const OVERLAY_SIDER: CSSProperties = {
   top: 56,
   bottom: 0,
   left: 0,
-  zIndex: 20,
+  // Over the page's sticky table cells, as the header is.
+  zIndex: 100,
   overflowY: 'auto',
   boxShadow: '0 6px 16px rgba(0, 0, 0, 0.12)',
 };

@@ -1,6 +1,6 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { displayPatternLabel, type TContent } from '@signage/domain';
-import { Button, Empty, Spin, Table, type TableProps, Tooltip, Typography } from 'antd';
+import { Button, Empty, Spin, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatGmtSeconds } from '../../lib/gmt';
@@ -18,6 +18,8 @@ type Props = {
   extraColumns?: ColumnsType<TContent>;
   rowSelection?: TableProps<TContent>['rowSelection'];
   emptyText?: string;
+  /** A mark under a row's name (the wizard's 'Not for 1x1v players'), or null. */
+  noteOf?: (content: TContent) => string | null;
 };
 
 /**
@@ -33,19 +35,20 @@ export function ContentTable({
   extraColumns = [],
   rowSelection,
   emptyText,
+  noteOf,
 }: Props) {
   const { t } = useTranslation();
   const columns: ColumnsType<TContent> = [
     {
       key: 'number',
       title: t('contents.list.number'),
-      width: 64,
+      width: 48,
       render: (_: unknown, __: TContent, index: number) => index + 1,
     },
     {
       key: 'thumbnail',
       title: t('contents.list.thumbnail'),
-      width: 120,
+      width: 96,
       render: (_: unknown, row: TContent) =>
         row.processing_state !== 'ready' ? (
           // Made after the upload's answer; the list refreshes until it is there (useContentPages).
@@ -63,7 +66,7 @@ export function ContentTable({
               src={row.thumbnail_url}
               alt={row.name}
               loading="lazy"
-              style={{ width: 96, height: 54, objectFit: 'cover', borderRadius: 4, display: 'block' }}
+              style={{ width: 80, height: 45, objectFit: 'cover', borderRadius: 4, display: 'block' }}
             />
           </button>
         ) : (
@@ -73,43 +76,59 @@ export function ContentTable({
     {
       key: 'name',
       title: t('contents.list.name'),
-      width: 280,
+      // The one column without a width: it takes what the others leave (at least its header's room).
       ellipsis: { showTitle: false },
       // A long name is cut with an ellipsis and shown whole in a tooltip, so it cannot push the columns away.
-      render: (_: unknown, row: TContent) => (
-        <Tooltip title={row.name} placement="topLeft">
-          <Button
-            type="link"
-            style={{ padding: 0, maxWidth: '100%', display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
-            onClick={() => onPlay(row)}
-          >
-            {row.name}
-          </Button>
-        </Tooltip>
-      ),
+      render: (_: unknown, row: TContent) => {
+        const note = noteOf?.(row) ?? null;
+        return (
+          <>
+            <Tooltip title={row.name} placement="topLeft">
+              <Button
+                type="link"
+                style={{ padding: 0, maxWidth: '100%', display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                onClick={() => onPlay(row)}
+              >
+                {row.name}
+              </Button>
+            </Tooltip>
+            {note ? <Tag color="orange">{note}</Tag> : null}
+          </>
+        );
+      },
     },
     {
       key: 'display',
       title: t('contents.list.display'),
+      width: 96,
       render: (_: unknown, row: TContent) => displayPatternLabel(row.display_pattern),
     },
     {
       key: 'country',
       title: t('contents.list.country'),
+      width: 112,
       render: (_: unknown, row: TContent) => countryText(t, row.region),
     },
     {
       key: 'expiry',
       title: t('contents.list.expiry'),
+      width: 104,
       render: (_: unknown, row: TContent) => expiryText(t, row.license_to),
     },
     {
       key: 'updated',
       title: t('contents.list.updated'),
+      // Date over time (the text breaks at its space): 'YYYY-MM-DD' / 'HH:mm:ss GMT'.
+      width: 112,
       render: (_: unknown, row: TContent) => formatGmtSeconds(row.updated_at),
     },
     ...extraColumns,
   ];
+  // Scrolls sideways only below the columns' widths and the name's least room (160 px; 32 px a check box):
+  // at 1440 px the wizard's content step (774 px beside its panel) shows every column (issue 31).
+  const minWidth =
+    columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 160), 0) +
+    (rowSelection ? 32 : 0);
 
   return (
     <>
@@ -120,7 +139,9 @@ export function ContentTable({
         pagination={false}
         loading={loading}
         rowSelection={rowSelection}
-        scroll={{ x: 900 }}
+        size="small"
+        className="lt-content-table"
+        scroll={{ x: minWidth }}
         locale={{ emptyText: <Empty description={emptyText ?? t('messages.noMatchingRecord')} /> }}
       />
       <ScrollSentinel active={!loading && !loadingMore} version={rows.length} onReach={onReachEnd} />

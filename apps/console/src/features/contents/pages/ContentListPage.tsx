@@ -38,7 +38,7 @@ export default function ContentListPage() {
   const detailsColumn = {
     key: 'details',
     title: '',
-    width: 100,
+    width: 124,
     render: (_: unknown, row: TContent) => (
       <Button onClick={() => navigate(`/contents/detail?key=${encodeURIComponent(row.key)}`)}>
         {t('common.details')}

@@ -41,13 +41,14 @@ export default function ContentHistoryPage() {
     {
       key: 'country',
       title: t('history.columns.country'),
-      width: 140,
+      width: 120,
       render: (_: unknown, row) => countryText(t, row.region),
     },
     {
       key: 'updated',
       title: t('history.columns.updated'),
-      width: 200,
+      // Date over time (the text breaks at its space).
+      width: 128,
       render: (_: unknown, row) => formatGmtSeconds(row.updated_at),
     },
     {
@@ -56,15 +57,16 @@ export default function ContentHistoryPage() {
       width: 150,
       render: (_: unknown, row) => <Sparkline dates={row.play_date} counts={row.player_count} />,
     },
-    { key: 'days', title: t('history.columns.days'), width: 90, align: 'right', dataIndex: 'real_days' },
+    { key: 'days', title: t('history.columns.days'), width: 80, align: 'right', dataIndex: 'real_days' },
     {
       key: 'yesterday',
       title: t('history.columns.yesterday'),
-      width: 180,
+      // '昨日のプレイヤー数' on one line.
+      width: 160,
       align: 'right',
       dataIndex: 'yesterday_devices',
     },
-    { key: 'players', title: t('history.columns.players'), width: 130, align: 'right', dataIndex: 'players' },
+    { key: 'players', title: t('history.columns.players'), width: 120, align: 'right', dataIndex: 'players' },
     {
       key: 'summary',
       title: '',
@@ -113,7 +115,8 @@ export default function ContentHistoryPage() {
           dataSource={list.rows}
           pagination={false}
           loading={list.loading}
-          scroll={{ x: 1150 }}
+          // The columns' widths and the content's 220 px: within the 1,110 px a 1440 px screen gives (issue 31).
+          scroll={{ x: 1098 }}
           locale={{ emptyText: <Empty description={t('history.empty')} /> }}
         />
         <ScrollSentinel

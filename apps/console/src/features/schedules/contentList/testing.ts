@@ -35,6 +35,7 @@ export const scheduleOf = (over: Partial<TSchedule> = {}): TSchedule => ({
   ],
   dest: ['DVTEST'],
   dest_hidden: 0,
+  dest_display_patterns: ['Multi,CW'],
   updated_at: '2026-11-01T00:00:00.000Z',
   ...over,
 });

@@ -1,9 +1,9 @@
-import type { TContent, TScheduleContent } from '@signage/domain';
+import { displayPatternLabel, type TContent, type TScheduleContent } from '@signage/domain';
 import { Button, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ContentFamily, usePickableContents } from './contentPicker';
+import { type ContentFamily, refusalOf, usePickableContents } from './contentPicker';
 import '../../../i18n/schedules';
 
 type Props = {
@@ -11,6 +11,8 @@ type Props = {
   family: ContentFamily;
   /** Ids already in the playlist (shown, not offered again). */
   taken: string[];
+  /** The display patterns of the schedule's players: a content that does not fit one is marked, not offered. */
+  playerPatterns: readonly string[];
   today: string;
   onAdd: (contents: TScheduleContent[]) => void;
   onClose: () => void;
@@ -32,13 +34,14 @@ export const asScheduleContent = (c: TContent): TScheduleContent => ({
 });
 
 /** Picks contents of the playlist's family (images and movies, or live streams) to add at its end. */
-export function ContentPickerModal({ open, family, taken, today, onAdd, onClose }: Props) {
+export function ContentPickerModal({ open, family, taken, playerPatterns, today, onAdd, onClose }: Props) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [picked, setPicked] = useState<TContent[]>([]);
   const pages = usePickableContents(family, name, open);
   const rows = pages.data?.pages.flatMap((p) => p.contents) ?? [];
   const expired = (c: TContent) => c.license_to !== null && c.license_to.slice(0, 10) < today;
+  const refusal = (c: TContent) => refusalOf(t, c.display_pattern, playerPatterns);
   const columns: ColumnsType<TContent> = [
     {
       title: t('scheduleView.thumbnail'),
@@ -57,8 +60,15 @@ export function ContentPickerModal({ open, family, taken, today, onAdd, onClose 
           <span>{c.name}</span>
           {taken.includes(c.content_id) ? <Tag>{t('scheduleView.edit.inPlaylist')}</Tag> : null}
           {expired(c) ? <Tag color="orange">{t('scheduleView.edit.expired')}</Tag> : null}
+          {refusal(c) ? <Tag color="orange">{refusal(c)}</Tag> : null}
         </Flex>
       ),
+    },
+    {
+      title: t('contents.list.display'),
+      key: 'display',
+      width: 120,
+      render: (_, c) => displayPatternLabel(c.display_pattern),
     },
     {
       title: t('scheduleView.expiringDate'),
@@ -107,7 +117,7 @@ export function ContentPickerModal({ open, family, taken, today, onAdd, onClose 
             selectedRowKeys: picked.map((c) => c.content_id),
             onChange: (_, selected) => setPicked(selected),
             getCheckboxProps: (c) => ({
-              disabled: taken.includes(c.content_id) || expired(c),
+              disabled: taken.includes(c.content_id) || expired(c) || refusal(c) !== null,
               'aria-label': c.name,
             }),
           }}

@@ -1,7 +1,15 @@
-import { CONTENT_CONTRACTS, type TContent, type TContentList } from '@signage/domain';
+import {
+  CONTENT_CONTRACTS,
+  displayPatternLabel,
+  patternsRefusing,
+  type TContent,
+  type TContentList,
+} from '@signage/domain';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { call } from '../../../lib/api';
 import { FIRST_PAGE, nextPageParam } from '../../../lib/pages';
+import '../../../i18n/schedules';
 
 /** A playlist holds images and movies, or live streams (the first content decides). */
 export type ContentFamily = 'media' | 'live';
@@ -36,4 +44,15 @@ export function usePickableContents(family: ContentFamily, name: string, enabled
       })),
     }),
   });
+}
+
+/**
+ * Why the chosen players cannot take a content ('Not for 1x1v players'), or null when every one can: the
+ * pickers mark such a content and do not offer it, instead of the server refusing it at Save (issue 31).
+ */
+export function refusalOf(t: TFunction, contentPattern: string, playerPatterns: readonly string[]): string | null {
+  const refusing = patternsRefusing(contentPattern, playerPatterns);
+  return refusing.length === 0
+    ? null
+    : t('scheduleView.edit.notForPlayers', { patterns: refusing.map(displayPatternLabel).join(', ') });
 }

@@ -124,6 +124,29 @@ describe('Edit contents', () => {
     });
   });
 
+  it("marks and does not offer a content the schedule's players cannot take (1x1v for Multi,CW players)", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/schedules/s1': () => success(schedule),
+      'GET /api/schedules': () => success(listOf([schedule])),
+      'GET /api/devices/DVTEST': () => success({ devices: [testDevice({ time_zone: 'Asia/Tokyo' })] }),
+      'GET /api/contents': () =>
+        success({
+          contents: [contentRow('Poster'), contentRow('Tall poster', { display_pattern: '1x1v' })],
+          summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS' },
+        }),
+    });
+    renderApp(PATH, userWith('DS_MK'));
+    await user.click(await screen.findByRole('button', { name: /Add contents/ }, SLOW));
+    const picker = (await screen.findByText('Add images and videos')).closest('.ant-modal') as HTMLElement;
+    const tall = (await within(picker).findByText('Tall poster')).closest('tr') as HTMLElement;
+    expect(within(tall).getByText('Not for Multi,CW players')).toBeInTheDocument();
+    expect(within(picker).getByRole('checkbox', { name: 'Tall poster' })).toBeDisabled();
+    const poster = within(picker).getByText('Poster').closest('tr') as HTMLElement;
+    expect(within(poster).queryByText(/Not for/)).not.toBeInTheDocument();
+    expect(within(picker).getByRole('checkbox', { name: 'Poster' })).toBeEnabled();
+  });
+
   it('moves a row dropped onto another', async () => {
     mockEdit();
     renderApp(PATH, userWith('DS_MK', { region: '' }));

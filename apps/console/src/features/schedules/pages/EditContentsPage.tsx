@@ -264,6 +264,7 @@ function EditContentsForm({
         open={picking}
         family={family}
         taken={items.map((c) => c.content_id)}
+        playerPatterns={schedule.dest_display_patterns}
         today={today}
         onClose={() => setPicking(false)}
         onAdd={(added) => {

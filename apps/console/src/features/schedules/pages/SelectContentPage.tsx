@@ -20,6 +20,7 @@ import { ContentTable } from '../../../ui/contents/ContentTable';
 import { type ContentCriteria, useContentRows } from '../../../ui/contents/contentPages';
 import { activeFilterCount } from '../../../ui/contents/format';
 import { useOverlay } from '../../../ui/useOverlay';
+import { refusalOf } from '../edit/contentPicker';
 import { SelectionPanel } from '../wizard/SelectionPanel';
 import { toWizardContent, useWizard, useWizardMode, type WizardContent, wizardPath } from '../wizard/state';
 import { useCopySource } from '../wizard/useCopySource';
@@ -76,6 +77,9 @@ export default function SelectContentPage() {
   if (!copy.ready || missingPlayers) return <CenteredSpinner />;
 
   const picked = new Set(chosen.map((c) => c.content_id));
+  // Contents the chosen players cannot take are marked and not offered (the server would refuse them at Set).
+  const playerPatterns = wizard.players.map((p) => p.display_pattern);
+  const refusal = (row: TContent) => refusalOf(t, row.display_pattern, playerPatterns);
   const setChosen = (next: WizardContent[]) => {
     contents.setSelection(next);
     if (next.length > 0) setHint(null);
@@ -142,12 +146,13 @@ export default function SelectContentPage() {
         loadingMore={list.loadingMore}
         onReachEnd={list.loadMore}
         onPlay={play}
+        noteOf={refusal}
         rowSelection={{
           selectedRowKeys: [...picked],
           preserveSelectedRowKeys: true,
           hideSelectAll: true,
           getCheckboxProps: (row) => ({
-            disabled: !picked.has(row.content_id) && !fitsScheduleKind(kind, row),
+            disabled: !picked.has(row.content_id) && (!fitsScheduleKind(kind, row) || refusal(row) !== null),
             'aria-label': t('wizard.selectContent', { name: row.name }),
           }),
           onSelect: (row, checked) =>

@@ -30,7 +30,9 @@ function windowText(window: ScheduleWindow | null, zone: TimeZone, open: string)
 }
 
 /**
- * What plays at any moment on the player's clock, and why (SPEC.md section 4 resolution through the
+ * What plays at any moment on the player's clock, and why. The moment is typed as SPEC.md section 9 writes
+ * it, YYYY-MM-DD and HH:mm on the store's clock (text fields: the browser's date and time inputs would show
+ * its own locale's formats, '11/28/2026' and '12:08 AM', issue 31) (SPEC.md section 4 resolution through the
  * domain's resolveSchedules): the winning schedule is the latest-created of those in range; older ones in
  * range are hidden by it; with none in range the player shows its idle screen.
  */
@@ -63,10 +65,26 @@ export function EffectiveSchedule({ schedules, zone, onOpen, now = new Date() }:
       </Typography.Paragraph>
       <Form layout="inline" onSubmitCapture={(event) => event.preventDefault()} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item label={t('scheduleView.effective.date')} htmlFor="effective-date">
-          <Input id="effective-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          <Input
+            id="effective-date"
+            value={date}
+            placeholder="YYYY-MM-DD"
+            maxLength={10}
+            inputMode="numeric"
+            style={{ width: 132 }}
+            onChange={(e) => setDate(e.target.value.trim())}
+          />
         </Form.Item>
         <Form.Item label={t('scheduleView.effective.time')} htmlFor="effective-time">
-          <Input id="effective-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+          <Input
+            id="effective-time"
+            value={time}
+            placeholder="HH:mm"
+            maxLength={5}
+            inputMode="numeric"
+            style={{ width: 88 }}
+            onChange={(e) => setTime(e.target.value.trim())}
+          />
         </Form.Item>
         <Form.Item>
           <Button

@@ -110,6 +110,10 @@ describe('Player detail: what plays when', () => {
     expect(within(answer).getByText(/Hidden by the winning schedule/)).toBeInTheDocument();
     expect(within(answer).getByRole('button', { name: 'Everyday loop' })).toBeInTheDocument();
 
+    // SPEC.md section 9's formats as text (the browser's date and time inputs show its locale's: issue 31).
+    expect(screen.getByRole('textbox', { name: 'Date' })).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+    expect(screen.getByRole('textbox', { name: 'Time' })).toHaveAttribute('placeholder', 'HH:mm');
+    expect((screen.getByRole('textbox', { name: 'Time' }) as HTMLInputElement).value).toMatch(/^\d{2}:\d{2}$/);
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: day(5) } });
     fireEvent.change(screen.getByLabelText('Time'), { target: { value: '19:30' } });
     await waitFor(() => expect(within(answer).getByRole('button', { name: 'Evening news' })).toBeInTheDocument());
@@ -120,5 +124,8 @@ describe('Player detail: what plays when', () => {
       expect(within(answer).getByText('Nothing is scheduled: the player shows its idle screen')).toBeInTheDocument(),
     );
     expect(within(answer).getByText('No schedule starts after this moment.')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '7:30 PM' } });
+    expect(await screen.findByText('Enter a date (YYYY-MM-DD) and a time (HH:mm)')).toBeInTheDocument();
   });
 });

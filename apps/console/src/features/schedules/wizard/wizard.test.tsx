@@ -85,6 +85,7 @@ const SOURCE: TSchedule = {
   contents: [scheduleContent(1), scheduleContent(9), scheduleContent(2)],
   dest: ['DV9'],
   dest_hidden: 0,
+  dest_display_patterns: ['Multi,CW'],
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
@@ -209,6 +210,22 @@ describe('schedule wizard, content step (issue 10)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Live 3' }));
     await waitFor(() => expect(mediaTypes().at(-1)).toBe('live'));
     expect(screen.getByText(/Live streams only/)).toBeInTheDocument();
+  });
+});
+
+describe('schedule wizard, content step: display patterns (issue 31)', () => {
+  it("marks and does not offer the contents the chosen players' display patterns cannot take", async () => {
+    const tall = { ...content(4), name: 'Tall poster', display_pattern: '1x1v' as const };
+    const combined = testDevice({ device_code: 'DV3', shop_name: 'Namba', display_pattern: 'Multi,CW&1x1v' });
+    preset([TOKYO, combined]);
+    mockFetch({ 'GET /api/contents': () => success({ contents: [content(1), tall], summary: PAGE_DONE }) });
+    renderApp('/schedule/selectcontent', userWith('DS_MK'));
+    const row = (await screen.findByText('Tall poster', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Not for Multi,CW players')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Tall poster' })).toBeDisabled();
+    const poster = screen.getByText('Poster 1').closest('tr') as HTMLElement;
+    expect(within(poster).queryByText(/Not for/)).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Poster 1' })).toBeEnabled();
   });
 });
 

@@ -1,0 +1,99 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signIn } from '../support/auth';
+import { apiAs, makeImage, makePlayer } from '../support/fleet';
+import { USERS } from '../support/users';
+
+/**
+ * Issue 31's walk at 1440x900: the wizard's content step shows every column beside its panel (no sideways
+ * scroll, headings broken between words), marks a content its players cannot take, and the content list's
+ * Details button fits its cell in Traditional Chinese.
+ */
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const stamp = `${Date.now()}`.slice(-6);
+
+async function rightOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not laid out');
+  return box.x + box.width;
+}
+
+/** Whether the page's table area scrolls sideways (its content wider than its box). */
+const scrollsSideways = (page: Page) =>
+  page
+    .locator('.ant-table-content')
+    .first()
+    .evaluate((element) => element.scrollWidth > element.clientWidth);
+
+test("the wizard's content step shows every column at 1440 px and marks what the players cannot take", async ({
+  page,
+}) => {
+  const frit = await apiAs(USERS.DS_FRIT);
+  const mk = await apiAs(USERS.DS_MK);
+  const shop = `Wide ${stamp}`;
+  await makePlayer(frit, { region: 'JP', shop_no: '0881', shop_name: shop, display_pattern: 'Multi,CW' });
+  await makeImage(mk, { name: `Wide poster ${stamp}`, display_pattern: 'Multi,CW' });
+  await makeImage(mk, { name: `Tall poster ${stamp}`, display_pattern: '1x1v' });
+
+  await signIn(page, USERS.DS_MK);
+  await page.goto('/schedule/selectdevice');
+  await page.getByRole('button', { name: /^filter Filter/ }).click();
+  await page.getByLabel('Store name').fill(shop);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('checkbox', { name: `Select ${shop} 0881` }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  const tall = page.getByRole('row').filter({ hasText: `Tall poster ${stamp}` });
+  await expect(tall.getByText('Not for Multi,CW players')).toBeVisible();
+  await expect(tall.getByRole('checkbox')).toBeDisabled();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: `Wide poster ${stamp}` })
+      .getByRole('checkbox'),
+  ).toBeEnabled();
+  expect(await scrollsSideways(page)).toBe(false);
+  const table = page.locator('.ant-table-content').first();
+  expect(await rightOf(page.getByRole('columnheader', { name: 'Date of update' }))).toBeLessThanOrEqual(
+    await rightOf(table),
+  );
+  // 'Distribution country' on two lines at most, broken at its space: each word on one line.
+  const header = page.getByRole('columnheader', { name: 'Distribution country' });
+  const lines = await header.evaluate((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBeLessThanOrEqual(2);
+  const words = await header.evaluate((cell) => (cell.textContent ?? '').trim().split(/\s+/));
+  expect(words).toEqual(['Distribution', 'country']);
+  for (const word of words) {
+    const wordLines = await header.evaluate((cell, target) => {
+      const text = [...Array.from(cell.querySelectorAll('*')), cell]
+        .flatMap((node) => Array.from(node.childNodes))
+        .find((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').includes(target));
+      if (!text) return 0;
+      const range = document.createRange();
+      const start = (text.textContent ?? '').indexOf(target);
+      range.setStart(text, start);
+      range.setEnd(text, start + target.length);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    }, word);
+    expect(wordLines, word).toBe(1);
+  }
+});
+
+test("the content list's Details button fits its cell in Traditional Chinese at 1440 px", async ({ page }) => {
+  const mk = await apiAs(USERS.DS_MK);
+  const name = `Details ${stamp}`;
+  await makeImage(mk, { name, display_pattern: 'Multi,CW' });
+  await signIn(page, USERS.DS_MK);
+  await page.evaluate(() => localStorage.setItem('language', 'tw'));
+  await page.goto('/contents/list');
+  const row = page.getByRole('row').filter({ hasText: name });
+  const details = row.getByRole('button', { name: '詳細資料' });
+  await expect(details).toBeVisible();
+  const cell = row.getByRole('cell').last();
+  expect(await rightOf(details)).toBeLessThanOrEqual(await rightOf(cell));
+  expect(await scrollsSideways(page)).toBe(false);
+});
