@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createAgentClient } from '@signage/agent-client';
 import { signIn } from '../support/auth';
-import { apiAs, makeImage, registerSerial } from '../support/fleet';
+import { apiAs, makeImage, registerSerial, scheduleFromToday } from '../support/fleet';
 import { ADMIN, LB_URL, serverReady, startLayout, startServer, stopLayout, stopServer } from './layout';
 
 /**
@@ -43,23 +43,7 @@ async function pairedWebPlayer(page: Page): Promise<string> {
 
 async function scheduleImage(code: string): Promise<string> {
   const image = await makeImage(staff, { name: `Image ${Date.now()}-${++sequence}`, ...STORE });
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
-  const created = await staff.post('/api/schedules', {
-    data: {
-      playlist_name: 'Default playlist',
-      schedule_name: `Balanced ${Date.now()}-${sequence}`,
-      available_date_from: today,
-      available_date_to: '',
-      available_time_from: '',
-      available_time_to: '',
-      contents: [image],
-      dest: [code],
-      download_allow_hour: '',
-      zone_code: 'Asia/Tokyo',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  return ((await created.json()).data as { schedule_id: string }).schedule_id;
+  return scheduleFromToday(staff, { name: `Balanced ${Date.now()}-${sequence}`, contents: [image], dest: [code] });
 }
 
 test('the console signs in through the load balancer', async ({ page }) => {

@@ -3,7 +3,7 @@ import { createAgentClient } from '@signage/agent-client';
 import { startSimulatedPlayer } from '../../apps/server/src/simulator/simulatedPlayer';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
-import { apiAs, makeImage, registerSerial } from '../support/fleet';
+import { apiAs, makeImage, registerSerial, scheduleFromToday } from '../support/fleet';
 import { USERS } from '../support/users';
 
 /**
@@ -53,22 +53,7 @@ test('the player list shows pending delivery until the player applies the change
 
   // Away: a schedule for it makes its delivery pending from that moment.
   const image = await makeImage(mk, { name: `Delivery ${stamp}`, display_pattern: 'Multi,CW', region: 'JP' });
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
-  const created = await mk.post('/api/schedules', {
-    data: {
-      playlist_name: 'Default playlist',
-      schedule_name: `Delivery ${stamp}`,
-      available_date_from: today,
-      available_date_to: '',
-      available_time_from: '',
-      available_time_to: '',
-      contents: [image],
-      dest: [code],
-      download_allow_hour: '',
-      zone_code: 'Asia/Tokyo',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
+  await scheduleFromToday(mk, { name: `Delivery ${stamp}`, contents: [image], dest: [code] });
   await page.reload();
   await expect(row().getByRole('button', { name: /^Pending since \d\d:\d\d GMT$/ })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('player-list-pending.png') });

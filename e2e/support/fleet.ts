@@ -70,6 +70,32 @@ export async function makeImage(
   return ((await response.json()).data as { content_id: string }).content_id;
 }
 
+/**
+ * A schedule from today (Tokyo) with no end, all day, delivered at once: `contents` on `dest`. Answers its id.
+ */
+export async function scheduleFromToday(
+  editor: APIRequestContext,
+  fields: { name: string; contents: string[]; dest: string[] },
+): Promise<string> {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  const created = await editor.post('/api/schedules', {
+    data: {
+      playlist_name: 'Default playlist',
+      schedule_name: fields.name,
+      available_date_from: today,
+      available_date_to: '',
+      available_time_from: '',
+      available_time_to: '',
+      contents: fields.contents,
+      dest: fields.dest,
+      download_allow_hour: '',
+      zone_code: 'Asia/Tokyo',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return ((await created.json()).data as { schedule_id: string }).schedule_id;
+}
+
 /** Tomorrow and a week later in Tokyo: a Night schedule any day may set. */
 export function nightWeek(): { from: string; to: string } {
   const day = (offset: number) =>

@@ -21,6 +21,8 @@ export const TABLE_OWNERS = {
   devices: 'modules/players',
   device_commands: 'modules/commands',
   device_screenshots: 'modules/commands',
+  emergency_messages: 'modules/emergency',
+  emergency_devices: 'modules/emergency',
   player_list_version: 'modules/players',
   device_tags: 'modules/players',
   device_pins: 'modules/players',
@@ -40,6 +42,13 @@ export const TABLE_OWNERS = {
   play_content_months: 'modules/plays',
   play_acks: 'modules/plays',
   maintenance_runs: 'modules/orphans',
+  alert_subscriptions: 'modules/alerts',
+  alert_states: 'modules/alerts',
+  alert_messages: 'modules/alerts',
+  alert_deliveries: 'modules/alerts',
+  store_hours: 'modules/hours',
+  store_hours_exceptions: 'modules/hours',
+  store_hours_windows: 'modules/hours',
 };
 
 /** Files that may name any table: the schema itself and the database plumbing (client, template, migrations). */

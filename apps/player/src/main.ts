@@ -50,7 +50,7 @@ async function main() {
     token = await pairingScreen(app, serial, base, t);
     localStorage.setItem(TOKEN_KEY, token);
   }
-  startPlayer({ app, base, serial, t, lang }, token, () => {
+  startPlayer({ app, base, serial, t }, token, () => {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(MANIFEST_KEY);
     localStorage.removeItem(UNRECORDED_KEY); // counted since pairing

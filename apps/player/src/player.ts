@@ -2,11 +2,13 @@ import { AgentClientError, createAgentClient, type TDeliveryReport, type TManife
 import { type TManifestMedia, ZAgentCommand, ZAgentLiveEvent, ZAgentManifestEvent } from '@signage/domain';
 import { Cadence } from './cadence';
 import { el } from './dom';
+import { dueEmergency, EmergencyScreen, emergencyFiles, neededMedia } from './emergency';
 import { MediaFiles } from './files';
 import type { TextKey } from './i18n';
 import { IdentifyOverlay } from './identify';
 import { IdleScreen } from './idle';
 import { keptManifest, MANIFEST_KEY } from './keptManifest';
+import { uploadPlayerLog } from './logUpload';
 import {
   aspectOf,
   filesOf,
@@ -32,7 +34,6 @@ export type PlayerContext = {
   base: string;
   serial: string;
   t: Record<TextKey, string>;
-  lang: string;
 };
 
 /**
@@ -43,7 +44,7 @@ export type PlayerContext = {
  * plays on. A watchdog reloads a stalled video or stream, skips what does not play or load, and reloads the page
  * at a quiet hour if its memory keeps growing; starts, crashes and what the watchdog did are uploaded as logs.
  */
-export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token: string, onRevoked: () => void) {
+export function startPlayer({ app, base, serial, t }: PlayerContext, token: string, onRevoked: () => void) {
   const client = createAgentClient({ baseUrl: base, token });
   // Plays in IndexedDB; one left open by a reload or power cut is sent with what it recorded.
   const queue = new PlayQueue(localStorage);
@@ -64,6 +65,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
   let lastSync: Date | null = null;
   let stopped = false;
 
+  const storeOffset = (at: Date) => (manifest ? storeOffsetAt(manifest, at) : 0);
   const watchdog = new Watchdog(Date.now());
   const screen = new Screen(el('div', { className: 'stage' }), {
     base,
@@ -74,16 +76,17 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     log: (text) => log.write('WARNING', text),
     queue,
     skewMs: () => skew ?? 0,
-    storeOffset: (at) => (manifest ? storeOffsetAt(manifest, at) : 0),
+    storeOffset,
     imageSeconds: imageSecondsOf(location.search),
     fresh: () => watchdog.shown(),
   });
   const { stage } = screen;
-  const idleScreen = new IdleScreen(t.idle, lang);
+  const idleScreen = new IdleScreen(t.idle);
   const idle = idleScreen.root;
   const status = new StatusOverlay(t);
   const identify = new IdentifyOverlay();
-  app.replaceChildren(stage, idle, status.root, identify.root);
+  const emergency = new EmergencyScreen({ queue, files, skewMs: () => skew ?? 0, storeOffset });
+  app.replaceChildren(stage, idle, status.root, emergency.root, identify.root);
   const statusFacts = () => ({
     serial,
     version: PLAYER_VERSION,
@@ -102,6 +105,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     cadence.stop();
     clearInterval(watchTimer);
     screen.dispose();
+    emergency.hide();
     identify.hide();
     window.removeEventListener('keydown', onStatusKey);
     window.removeEventListener('online', onOnline);
@@ -134,10 +138,12 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
       if (!mayDownload(schedule, manifest, now)) continue;
       for (const item of filesOf(schedule)) wanted.set(item.content_id, item);
     }
+    // An emergency message's image comes at once, whatever the download hour.
+    for (const item of emergencyFiles(manifest)) wanted.set(item.content_id, item);
     await files.fetch([...wanted.values()], client);
     const verified = files.verified();
-    // Media no schedule needs any more go (their object URLs too), so memory stays flat over days.
-    const needed = new Set(manifest.schedules.flatMap((s) => s.media.map((m) => m.content_id)));
+    // Media no schedule (nor the emergency message) needs any more go (their object URLs too): memory stays flat.
+    const needed = neededMedia(manifest);
     await files.prune(needed, screen.now().item?.content_id ?? null);
     if (manifest.schedules.every((schedule) => filesOf(schedule).length === 0 || isReady(schedule, verified))) {
       applied = manifest.version;
@@ -230,18 +236,7 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
         plays_unrecorded: queue.unrecorded,
       });
       await queue.flush(client);
-      const file = log.upload();
-      if (file) {
-        const stamp = file.ended_at.replace(/\D/g, '').slice(0, 14);
-        await client.uploadLog({
-          name: `player-${serial.replace(/[^A-Za-z0-9._-]/g, '_')}-${stamp}.log`,
-          level: file.level,
-          started_at: file.started_at,
-          ended_at: file.ended_at,
-          content: file.content,
-        });
-        log.sent(file.count);
-      }
+      await uploadPlayerLog(client, log, serial);
     } catch (error) {
       if (refused(error)) stop(true);
     }
@@ -256,7 +251,12 @@ export function startPlayer({ app, base, serial, t, lang }: PlayerContext, token
     stage.classList.toggle('boxed', aspect !== null);
     stage.style.setProperty('--aspect', aspect === null ? '' : String(aspect));
     const at = new Date(now.getTime() - (skew ?? 0));
-    screen.play(manifest ? scheduleAt(manifest, files.verified(), at, screen.playing?.schedule_id ?? null) : null);
+    // An emergency message covers everything: the schedule leaves the screen (its play closes) and comes back after.
+    const due = dueEmergency(manifest, at, files.verified());
+    const schedule =
+      manifest && !due ? scheduleAt(manifest, files.verified(), at, screen.playing?.schedule_id ?? null) : null;
+    screen.play(schedule);
+    emergency.draw(due);
     const playing = screen.playing !== null;
     idle.hidden = playing;
     stage.hidden = !playing;

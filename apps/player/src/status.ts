@@ -1,4 +1,5 @@
 import type { TManifest } from '@signage/agent-client';
+import { clockText } from './clock';
 import { el } from './dom';
 import type { TextKey } from './i18n';
 import { nextScheduleAt } from './plan';
@@ -13,6 +14,12 @@ export type StatusFacts = {
   cacheBytes: number;
   shown: OnScreenNow;
 };
+
+/** 'YYYY-MM-DD HH:mm:ss' on the store's clock, like every time the player shows (SPEC.md section 9). */
+function syncText(at: Date, zone: string): string {
+  const text = clockText(at, zone);
+  return `${text.date} ${text.second}`;
+}
 
 /** The status overlay ('i' toggles it): serial, store, version, last sync, storage, what is on screen, next. */
 export class StatusOverlay {
@@ -37,7 +44,7 @@ export class StatusOverlay {
       [t.store, facts.manifest?.fallback.store_name ?? '-'],
       [t.version, facts.version],
       [t.plan, facts.applied?.slice(0, 12) ?? '-'],
-      [t.lastSync, facts.lastSync?.toLocaleTimeString() ?? '-'],
+      [t.lastSync, facts.lastSync ? syncText(facts.lastSync, facts.manifest?.time_zone ?? '') : '-'],
       [t.cache, `${Math.round(facts.cacheBytes / 1000)} KB`],
       [t.onScreen, this.onScreenText(facts.shown)],
       [t.next, next?.schedule_name ?? t.none],

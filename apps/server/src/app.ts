@@ -21,8 +21,10 @@ import { createLogDestination, OneLineRequestLog } from './http/requestLog';
 import { connectSrcFor, registerSecurityHeaders, type SecurityPolicy, securityHeaders } from './http/security';
 import { validatorCompiler } from './http/validation';
 import { METRICS_PATH, registerMetrics, registerMetricsOff } from './metrics';
+import { startAlerts } from './modules/alerts';
 import { createContentProcessing, createMediaDeps } from './modules/contents';
-import { readFleet } from './modules/fleet';
+import { playerHealthSql, readFleet } from './modules/fleet';
+import { hoursZoneChanged, startHoursExtension } from './modules/hours';
 import { endEveryBroadcast } from './modules/live';
 import { startOrphanSweeps } from './modules/orphans';
 import { changeManifests, heartbeatsSettled } from './modules/players';
@@ -218,6 +220,18 @@ export async function buildApp({
     });
   });
   app.addHook('onClose', async () => orphanSweeps?.stop());
+  // Fleet alerts: every minute, once ready (modules/alerts); a stop waits for the round in progress.
+  let alerts: ReturnType<typeof startAlerts> | undefined;
+  app.addHook('onReady', async () => {
+    alerts = startAlerts({ db, config: config.alerts, log: app.log });
+  });
+  app.addHook('onClose', async () => alerts?.stop());
+  // Opening hours' windows are written ahead as instants (modules/hours): topped up at start and hourly.
+  let hoursExtension: ReturnType<typeof startHoursExtension> | undefined;
+  app.addHook('onReady', async () => {
+    hoursExtension = startHoursExtension(db, app.log);
+  });
+  app.addHook('onClose', async () => hoursExtension?.stop());
   // Heartbeats are answered once their write is sent (agent/heartbeat.ts): a stop lets the sent ones finish
   // before the database closes; tests wait for them before they read.
   app.decorate('heartbeatsSettled', () => heartbeatsSettled(db));
@@ -227,7 +241,15 @@ export async function buildApp({
     db,
     media: mediaDeps,
     contentUsage: [scheduleContentUsage, ...contentUsage],
-    playerSchedules,
+    // A player's zone change also rewrites its opening windows (modules/hours), in the same transaction.
+    playerSchedules: {
+      ...playerSchedules,
+      zoneChanged: async (tx, deviceCode) => {
+        await playerSchedules.zoneChanged(tx, deviceCode);
+        await hoursZoneChanged(tx, deviceCode);
+      },
+    },
+    playerHealth: playerHealthSql,
     push: { hub },
     contentPlayers,
     changeManifests,

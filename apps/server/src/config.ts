@@ -39,6 +39,15 @@ export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** SMTP_URL, ALERT_FROM and the alert thresholds in minutes (ALERT_OFFLINE_MINUTES, _BEHIND_, _QUIET_). */
+export type AlertsConfig = {
+  smtpUrl: string | undefined;
+  from: string;
+  offlineMinutes: number;
+  behindMinutes: number;
+  quietMinutes: number;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -105,6 +114,8 @@ export type Config = {
   drainTimeoutMs: number;
   /** Live platforms and the self-hosted ingest (see live/providers.ts and live/ingest). */
   live: LiveConfig;
+  /** Fleet alerts (modules/alerts, docs/alerts.md). */
+  alerts: AlertsConfig;
   /** SAML single sign-on ('For FR Group'); undefined when SSO_IDP_SSO_URL is not set (the button then says so). */
   sso: SsoConfig | undefined;
 };
@@ -237,6 +248,13 @@ export function loadConfig(env: Env = process.env): Config {
       nginxModule: path.resolve(base, vars.LIVE_NGINX_MODULE ?? DEFAULT_NGINX_RTMP_MODULE),
       hookSecret: vars.LIVE_HOOK_SECRET,
       controlUrl: vars.LIVE_CONTROL_URL,
+    },
+    alerts: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.ALERT_FROM,
+      offlineMinutes: vars.ALERT_OFFLINE_MINUTES,
+      behindMinutes: vars.ALERT_BEHIND_MINUTES,
+      quietMinutes: vars.ALERT_QUIET_MINUTES,
     },
     sso:
       vars.SSO_IDP_SSO_URL === undefined

@@ -100,6 +100,13 @@ const bearerToken = z
     },
   );
 
+/** SMTP_URL: smtp:// or smtps://, what nodemailer takes (user and password in the URL, options as its query). */
+const smtpUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol), {
+    error: (issue) => `must be an smtp:// or smtps:// URL, got '${String(issue.input).replace(/\/\/[^@/]*@/, '//…@')}'`,
+  });
+
 /** TRUST_PROXY: true, false, or what Fastify's `trustProxy` takes (addresses, ranges, a hop count). */
 const trustProxy = z
   .string()
@@ -141,6 +148,11 @@ export const SERVER_ENV = z.object({
   LIVE_NGINX_MODULE: text,
   LIVE_HOOK_SECRET: text,
   LIVE_CONTROL_URL: text,
+  SMTP_URL: optional(smtpUrl),
+  ALERT_FROM: withDefault(z.string(), 'Signage Console <alerts@localhost>'),
+  ALERT_OFFLINE_MINUTES: wholeNumber({ min: 1, max: 1440, unit: 'minutes' }, 10),
+  ALERT_BEHIND_MINUTES: wholeNumber({ min: 1, max: 1440, unit: 'minutes' }, 30),
+  ALERT_QUIET_MINUTES: wholeNumber({ min: 0, max: 1440, unit: 'minutes' }, 60),
   SSO_IDP_SSO_URL: text,
 });
 

@@ -1,11 +1,15 @@
 import { agentRoutes } from './agent';
+import { alertsRoutes } from './modules/alerts';
 import { auditRoutes } from './modules/audit';
 import { commandsRoutes, screenshotBlobOwner } from './modules/commands';
 import { contentBlobOwner, contentsRoutes, uploadsRoutes } from './modules/contents';
 import { deviceLogsRoutes, logBlobOwner } from './modules/deviceLogs';
+import { emergencyRoutes } from './modules/emergency';
+import { fleetRoutes } from './modules/fleet';
 import { floorMapBlobOwner, floorMapRoutes } from './modules/floormap';
 import { healthRoutes } from './modules/health';
 import { historyRoutes, playHistoryRoutes } from './modules/history';
+import { hoursRoutes } from './modules/hours';
 import { LIVE_HOOK_PREFIX, liveHookRoutes, liveRoutes, streamKeyRoutes } from './modules/live';
 import { devicesRoutes, playersRoutes, registrationsRoutes } from './modules/players';
 import { schedulesRoutes } from './modules/schedules';
@@ -28,6 +32,7 @@ export const MODULES: readonly ApiModule[] = [
   { name: 'devices', prefix: '/api/devices', plugin: devicesRoutes },
   { name: 'deviceLogs', prefix: '/api/devices/logs', plugin: deviceLogsRoutes },
   { name: 'commands', prefix: '/api/devices', plugin: commandsRoutes },
+  { name: 'hours', prefix: '/api/devices', plugin: hoursRoutes },
   { name: 'registrations', prefix: '/api/registrations', plugin: registrationsRoutes },
   { name: 'players', prefix: '/api/players', plugin: playersRoutes },
   { name: 'floormap', prefix: '/api/floormap', plugin: floorMapRoutes },
@@ -38,6 +43,9 @@ export const MODULES: readonly ApiModule[] = [
   { name: 'schedules', prefix: '/api/schedules', plugin: schedulesRoutes },
   { name: 'live', prefix: '/api/live', plugin: liveRoutes },
   { name: 'audit', prefix: '/api/audit', plugin: auditRoutes },
+  { name: 'emergencies', prefix: '/api/emergencies', plugin: emergencyRoutes },
+  { name: 'alerts', prefix: '/api/alerts', plugin: alertsRoutes },
+  { name: 'fleet', prefix: '/api/fleet', plugin: fleetRoutes },
   { name: 'streamKeys', prefix: '/api/contents', plugin: streamKeyRoutes },
   // nginx-rtmp's on_publish / on_publish_done / on_update: authenticated by the ingest's secret.
   { name: 'liveHooks', prefix: LIVE_HOOK_PREFIX, plugin: liveHookRoutes, public: true },

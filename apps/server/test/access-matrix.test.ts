@@ -67,6 +67,23 @@ const SPEC_TABLE: Readonly<Record<string, Rule>> = {
   'POST /api/devices/:device_code/commands': [MK, KT, BIZ, IT, FRIT],
   'GET /api/devices/:device_code/commands': [MK, KT, BIZ, IT, FRIT],
   'GET /api/devices/:device_code/screenshots/:screenshot_id': [MK, KT, BIZ, IT, FRIT],
+  // Emergency messages (issue 29 item 6): "DS_FRIT and DS_LHQIT (their region)" post, list and cancel them.
+  'POST /api/emergencies': [IT, FRIT],
+  'GET /api/emergencies': [IT, FRIT],
+  'POST /api/emergencies/:emergency_id/cancel': [IT, FRIT],
+  // Opening hours (issue 29 item 1): read with the player's details (all six), set by "the roles that may
+  // edit the player" (section 6 "Edit player: all except ST"), one player or a selection.
+  'GET /api/devices/:device_code/hours': EVERY_ROLE,
+  'PUT /api/devices/:device_code/hours': [MK, KT, BIZ, IT, FRIT],
+  'POST /api/devices/hours': [MK, KT, BIZ, IT, FRIT],
+  // Fleet health (issue 29 item 2): DS_LHQIT and DS_FRIT, read-only for DS_LHQBIZ; their region's players.
+  'GET /api/fleet/health': [BIZ, IT, FRIT],
+  // Alerts (issue 29 item 3): who watches and fixes the fleet, DS_LHQIT (its region) and DS_FRIT (every country);
+  // each user's own subscriptions and delivery log only.
+  'GET /api/alerts/subscriptions': [IT, FRIT],
+  'POST /api/alerts/subscriptions': [IT, FRIT],
+  'DELETE /api/alerts/subscriptions/:subscription_id': [IT, FRIT],
+  'GET /api/alerts/messages': [IT, FRIT],
   // Section 2 /device/logs: DS_FRIT.
   'GET /api/devices/logs': [FRIT],
   'POST /api/devices/logs/download': [FRIT],
@@ -152,6 +169,8 @@ function paramsFor(contract: Contract, caller: Caller): Record<string, string> {
     schedule_id: '00000000-0000-4000-8000-000000000000',
     command_id: '00000000-0000-4000-8000-000000000000',
     screenshot_id: '00000000-0000-4000-8000-000000000000',
+    emergency_id: '00000000-0000-4000-8000-000000000000',
+    subscription_id: '00000000-0000-4000-8000-000000000000',
   };
   const names = [...contract.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '');
   const missing = names.filter((name) => !(name in values));
@@ -184,6 +203,30 @@ const SAMPLES = new Map<Contract, { query?: Record<string, string>; body?: (call
   ],
   [API.contents.update, { body: () => ({ name: 'Matrix' }) }],
   [API.commands.send, { body: () => ({ kind: 'identify' }) }],
+  [
+    API.emergencies.post,
+    {
+      body: () => ({
+        target: { by: 'stores', shop_nos: ['0001'] },
+        kind: 'text',
+        text: 'Matrix',
+        ends_at: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    },
+  ],
+  [API.hours.set, { body: () => ({ hours: null }) }],
+  [
+    API.alerts.subscribe,
+    {
+      body: () => ({
+        conditions: ['offline'],
+        channel: 'webhook',
+        webhook_url: 'http://127.0.0.1:9/matrix',
+        webhook_secret: 'a-secret-for-the-matrix',
+      }),
+    },
+  ],
+  [API.hours.bulk, { body: () => ({ device_codes: ['NOSUCHDEVICE'], hours: null }) }],
 ]);
 
 const label = (contract: Contract) => `${contract.method} ${contract.path}`;

@@ -36,6 +36,13 @@ describe('loadConfig', () => {
         hookSecret: undefined,
         controlUrl: undefined,
       },
+      alerts: {
+        smtpUrl: undefined,
+        from: 'Signage Console <alerts@localhost>',
+        offlineMinutes: 10,
+        behindMinutes: 30,
+        quietMinutes: 60,
+      },
     });
     expect(displayUrl(config)).toBe('http://localhost:8080');
   });
@@ -147,6 +154,18 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ STORAGE_PUBLIC_URL: 'https://cdn.example.com/media' })).toThrow(
       /STORAGE_PUBLIC_URL must be an origin only .* got 'https:\/\/cdn.example.com\/media'/,
+    );
+  });
+
+  it('reads the alert settings and refuses an SMTP URL it cannot use without echoing its password', () => {
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://ops:secret@mail.example.com:465', ALERT_OFFLINE_MINUTES: '5' }).alerts,
+    ).toMatchObject({ smtpUrl: 'smtps://ops:secret@mail.example.com:465', offlineMinutes: 5 });
+    expect(() => loadConfig({ SMTP_URL: 'https://ops:secret@mail.example.com' })).toThrow(
+      new ConfigError("SMTP_URL must be an smtp:// or smtps:// URL, got 'https://…@mail.example.com'"),
+    );
+    expect(() => loadConfig({ ALERT_QUIET_MINUTES: '-1' })).toThrow(
+      new ConfigError("ALERT_QUIET_MINUTES must be a whole number of minutes from 0 to 1440, got '-1'"),
     );
   });
 });

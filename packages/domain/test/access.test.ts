@@ -61,7 +61,9 @@ describe('redirects (SPEC 4)', () => {
 
 describe('route table (SPEC 2)', () => {
   it('has every route of the spec once', () => {
-    expect(ROUTES).toHaveLength(26);
+    // SPEC.md section 2's routes, the audit trail (issue 29 item 7), emergency messages (item 6), fleet health
+    // (item 2) and alerts (item 3).
+    expect(ROUTES).toHaveLength(29);
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
     expect(findRoute('/newdevice/register/ABC')?.path).toBe('/newdevice/register/:serialNumber');
     expect(findRoute('/device/list/')?.path).toBe('/device/list');
@@ -76,7 +78,25 @@ describe('route table (SPEC 2)', () => {
 describe('side menu by role (SPEC 2)', () => {
   const labels = (role: (typeof ROLES)[number]) => menuFor(role).map((g) => [g.key, g.items.map((i) => i.path)]);
   it('shows everything to DS_FRIT', () => {
-    expect(menuFor('DS_FRIT').map((g) => g.key)).toEqual(['contents', 'player', 'playlist', 'setting', 'audit']);
+    expect(menuFor('DS_FRIT').map((g) => g.key)).toEqual([
+      'contents',
+      'player',
+      'playlist',
+      'setting',
+      'audit',
+      'emergency',
+      'alerts',
+    ]);
+  });
+  it('shows emergency messages to DS_FRIT and DS_LHQIT only (issue 29 item 6)', () => {
+    const withEmergency = ROLES.filter((role) => menuFor(role).some((g) => g.key === 'emergency'));
+    expect(withEmergency).toEqual(['DS_LHQIT', 'DS_FRIT']);
+    expect(findRoute('/emergency')?.roles).toEqual(['DS_LHQIT', 'DS_FRIT']);
+  });
+  it('shows alerts to DS_FRIT and DS_LHQIT only', () => {
+    const withAlerts = ROLES.filter((role) => menuFor(role).some((g) => g.key === 'alerts'));
+    expect(withAlerts).toEqual(['DS_LHQIT', 'DS_FRIT']);
+    expect(findRoute('/alerts')?.roles).toEqual(['DS_LHQIT', 'DS_FRIT']);
   });
   it('shows the audit trail to DS_FRIT and DS_LHQIT only', () => {
     const withAudit = ROLES.filter((role) => menuFor(role).some((g) => g.key === 'audit'));
@@ -89,7 +109,7 @@ describe('side menu by role (SPEC 2)', () => {
   it('shows DS_LHQBIZ the content list but no registration', () => {
     expect(labels('DS_LHQBIZ')).toEqual([
       ['contents', ['/contents/list']],
-      ['player', ['/device/list']],
+      ['player', ['/device/list', '/fleet/health']],
       ['playlist', ['/schedule/selectdevice']],
     ]);
   });

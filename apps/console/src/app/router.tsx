@@ -37,6 +37,9 @@ const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   '/setting/detail': () => import('../features/tags/pages/TagDetailPage'),
   '/setting/register': () => import('../features/tags/pages/TagRegisterPage'),
   '/audit': () => import('../features/audit/pages/AuditPage'),
+  '/emergency': () => import('../features/emergency/pages/EmergencyPage'),
+  '/alerts': () => import('../features/alerts/pages/AlertsPage'),
+  '/fleet/health': () => import('../features/fleet/pages/FleetHealthPage'),
 };
 
 /** Entering login or the SSO response ends the session and forgets stored screen state. */

@@ -21,6 +21,7 @@ export const testDelivery = (over: Partial<TDeviceDelivery> = {}): TDeviceDelive
 export const testDevice = (over: Partial<TDevice> = {}): TDevice => ({
   device_code: 'DVTEST',
   has_floor_map: false,
+  store_open: true,
   device_name: 'SN-1',
   region: 'US',
   shop_no: '0012',

@@ -23,6 +23,7 @@ import type { Database } from '../db/client';
 import { HttpError } from '../http/envelope';
 import { route } from '../http/route';
 import { type ContentRow, findContentsById } from '../modules/contents';
+import { type EmergencyRow, emergenciesOf, manifestEmergency } from '../modules/emergency';
 import { findDeviceByTokenHash, recordServedManifest, servedManifestHolds } from '../modules/players';
 import { type ManifestSchedule, manifestSchedulesOf } from '../modules/schedules';
 import type { ModulePlugin } from '../modules/types';
@@ -106,42 +107,72 @@ export async function resolveManifestUntil(
   device: AgentDevice,
   now: Date,
 ): Promise<{ manifest: ResolvedManifest; validUntil: Date }> {
-  const { schedules, changesAt } = await manifestSchedulesOf(db, device, now, manifestBound(device, now));
-  const ids = [...new Set(schedules.flatMap((s) => s.contentIds))];
+  const [{ schedules, changesAt }, emergencies] = await Promise.all([
+    manifestSchedulesOf(db, device, now, manifestBound(device, now)),
+    emergenciesOf(db, [device.deviceCode], now),
+  ]);
+  const emergency = emergencies.get(device.deviceCode);
+  const ids = [
+    ...new Set([...schedules.flatMap((s) => s.contentIds), ...(emergency?.contentId ? [emergency.contentId] : [])]),
+  ];
   const rows = new Map((await findContentsById(db, ids)).map((row) => [row.id, row]));
-  return buildManifest(device, { schedules, changesAt }, rows, now);
+  return buildManifest(device, { schedules, changesAt, emergency }, rows, now);
 }
 
 /** The latest a player's resolved manifest holds whatever its schedules say (its store's midnight, 6 hours). */
-export function manifestBound(device: AgentDevice, now: Date): Date {
+export function manifestBound(device: Pick<AgentDevice, 'timeZone'>, now: Date): Date {
   const midnight = nextLocalMidnight(device.timeZone, now).getTime();
   return new Date(Math.min(now.getTime() + MANIFEST_VALID_MAX_MS, midnight));
 }
 
-/** A player's manifest from its schedules (schedules module) and their contents' rows, and until when it holds. */
-export function buildManifest(
-  device: AgentDevice,
-  { schedules, changesAt }: { schedules: ManifestSchedule[]; changesAt: Date },
-  rows: ReadonlyMap<string, ContentRow>,
-  now: Date,
-): { manifest: ResolvedManifest; validUntil: Date } {
-  // The store's offsets over the windows' days: they change when the next transition passes or a later one
-  // enters those days.
+/**
+ * What a manifest takes from its store's zone at a moment, the same for every player of that zone: the offsets
+ * over the windows' days, the first moment they could change (the next transition passing, or a later one
+ * entering those days), and the store's day (licences). */
+export type ZoneFacts = { offsets: ResolvedManifest['offsets']; changesAt: number; today: string };
+
+export function zoneFactsOf(timeZone: string, now: Date): ZoneFacts {
   // The zone was parsed when it was stored (registration, player edit); read back as the domain's type.
-  const zone = parseZone(device.timeZone) ?? UTC;
+  const zone = parseZone(timeZone) ?? UTC;
   const reach = new Date(now.getTime() + MANIFEST_WINDOW_DAYS * 24 * 3600 * 1000);
-  const offsets = zoneOffsetsBetween(zone, now, reach);
   const moments = [nextZoneTransition(zone, now), nextZoneTransition(zone, reach)].map((t, i) =>
     t === null ? Number.POSITIVE_INFINITY : t.getTime() - (i === 0 ? 0 : reach.getTime() - now.getTime()),
   );
-  const validUntil = new Date(Math.min(changesAt.getTime(), ...moments.filter((m) => m > now.getTime())));
-  const today = licenceDayIn(zone, now);
-  const manifest: ResolvedManifest = {
-    device_code: device.deviceCode,
-    time_zone: device.timeZone,
-    display_pattern: device.displayPattern,
-    horizon_hours: MANIFEST_HORIZON_HOURS,
-    schedules: schedules.map((s) => ({
+  return {
+    offsets: zoneOffsetsBetween(zone, now, reach),
+    changesAt: Math.min(...moments.filter((m) => m > now.getTime())),
+    today: licenceDayIn(zone, now),
+  };
+}
+
+/** A manifest schedule as built from a schedule and the contents' rows: `memo` keeps one per schedule. */
+type BuiltSchedule = ResolvedManifest['schedules'][number];
+
+/**
+ * A player's manifest from its schedules (schedules module), its current emergency message (emergency module)
+ * and their contents' rows, and until when it holds (an emergency message's end included).
+ * Many players at once (agent/pushManifests.ts) pass their zone's facts and a `memo`: the schedules module
+ * hands players of one zone with the same schedules the same objects, built here once for all of them.
+ */
+export function buildManifest(
+  device: AgentDevice,
+  {
+    schedules,
+    changesAt,
+    emergency,
+  }: { schedules: ManifestSchedule[]; changesAt: Date; emergency?: EmergencyRow | undefined },
+  rows: ReadonlyMap<string, ContentRow>,
+  now: Date,
+  zone: ZoneFacts = zoneFactsOf(device.timeZone, now),
+  memo?: WeakMap<ManifestSchedule, BuiltSchedule>,
+): { manifest: ResolvedManifest; validUntil: Date } {
+  const ends = emergency ? [emergency.endsAt.getTime()] : [];
+  const validUntil = new Date(Math.min(changesAt.getTime(), zone.changesAt, ...ends));
+  const emergencyMedia = emergency?.contentId ? mediaOf(rows.get(emergency.contentId), zone.today) : null;
+  const built = (s: ManifestSchedule): BuiltSchedule => {
+    const known = memo?.get(s);
+    if (known) return known;
+    const out: BuiltSchedule = {
       schedule_id: s.schedule_id,
       schedule_name: s.schedule_name,
       playlist_name: s.playlist_name,
@@ -153,12 +184,25 @@ export function buildManifest(
       download_allow_hour: s.download_allow_hour,
       delivery_timing: s.download_allow_hour === DEFAULT_DOWNLOAD_ALLOW_HOUR ? 'NIGHT' : 'NOW',
       live: s.first_content_live,
-      media: s.contentIds.map((id) => mediaOf(rows.get(id), today)).filter((m) => m !== null),
+      media: s.contentIds.map((id) => mediaOf(rows.get(id), zone.today)).filter((m) => m !== null),
       windows: s.windows,
-    })),
-    offsets,
+    };
+    memo?.set(s, out);
+    return out;
+  };
+  const manifest: ResolvedManifest = {
+    device_code: device.deviceCode,
+    time_zone: device.timeZone,
+    display_pattern: device.displayPattern,
+    horizon_hours: MANIFEST_HORIZON_HOURS,
+    schedules: schedules.map(built),
+    offsets: zone.offsets,
     fallback: { kind: 'idle', clock: true, store_name: device.shopName },
   };
+  // An image message whose image may no longer be delivered (deleted, expired) shows nothing.
+  if (emergency && (emergency.kind === 'text' || emergencyMedia)) {
+    manifest.emergency = manifestEmergency(emergency, emergencyMedia);
+  }
   return { manifest, validUntil };
 }
 

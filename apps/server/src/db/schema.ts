@@ -4,11 +4,14 @@
  * from here.
  */
 export * from './schema/agent';
+export * from './schema/alerts';
 export * from './schema/audit';
 export * from './schema/auth';
 export * from './schema/commands';
 export * from './schema/contents';
 export * from './schema/deviceLogs';
+export * from './schema/emergency';
+export * from './schema/hours';
 export * from './schema/live';
 export * from './schema/orphans';
 export * from './schema/players';

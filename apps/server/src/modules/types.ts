@@ -105,6 +105,16 @@ export type BlobOwner = {
 };
 
 /** What every module gets: no globals, so tests can build as many apps as they like. */
+/**
+ * What the player list and the fleet health read of other modules' tables, as SQL over a player's code: whether
+ * its store is open at an instant (modules/hours) and whether it reported a playback error since one
+ * (modules/commands). buildApp hands it over, so the players module imports neither.
+ */
+export type PlayerHealthSql = {
+  storeOpenSql(deviceCode: SQL, at: SQL): SQL<boolean>;
+  playbackErrorSinceSql(deviceCode: SQL, since: SQL): SQL<boolean>;
+};
+
 export type AppDeps = {
   config: Config;
   db: Database;
@@ -113,6 +123,8 @@ export type AppDeps = {
   contentUsage: readonly ContentUsageCheck[];
   /** The players' view of schedules (has_schedule, current and next, removal with the player). */
   playerSchedules: PlayerSchedulesPort;
+  /** Opening hours and playback errors as the player list filters by them (PlayerHealthSql). */
+  playerHealth: PlayerHealthSql;
   /** The players' push channels open on this process (writes notify them with notifyPlayers, in SQL). */
   push: { hub: PushHub };
   /** Which players a content change concerns (the schedules module answers). */

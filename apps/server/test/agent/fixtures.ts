@@ -58,7 +58,7 @@ export async function storedImage(
       createdBy: 'test',
     })
     .returning({ id: contents.id });
-  return { id: row!.id, bytes, sha256: put.sha256 };
+  return { id: row!.id, key, bytes, sha256: put.sha256 };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

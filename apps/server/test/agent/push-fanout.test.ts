@@ -1,6 +1,7 @@
 import { type AgentEvent, createAgentClient } from '@signage/agent-client';
 import { ZAgentManifestEvent } from '@signage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolvePushedManifests } from '../../src/agent/pushManifests';
 import { listenForPush, notifyPlayers, PushHub, type PushStream, RESOLVE_AT_ONCE } from '../../src/push';
 import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
 import { call, createBody, dayFrom, expectOk } from '../schedules/fixtures';
@@ -90,6 +91,35 @@ describe('push fan-out', () => {
       expect(sent).toEqual(answered);
       channel.stop();
     }
+  });
+
+  it('resolves a batch of players in several zones and schedule sets, each the manifest its own collect answers', async () => {
+    // Two zones (one with daylight saving), two stores, and one player with a schedule more than the others:
+    // what the batch works out once per zone and schedule set must not carry over to another player.
+    const zones = ['Asia/Tokyo', 'Asia/Tokyo', 'America/New_York', 'America/New_York', 'Asia/Tokyo'];
+    const players = [];
+    for (const [i, timeZone] of zones.entries()) {
+      players.push(await pairedPlayer(t.db, { timeZone, shopName: i % 2 ? 'Umeda' : 'Ginza' }));
+    }
+    const [first, second] = [await storedImage(t.db, media.blobs), await storedImage(t.db, media.blobs)];
+    const all = players.map((p) => p.deviceCode);
+    const now = { available_date_from: dayFrom(0), download_allow_hour: '' };
+    expectOk(await call(t.app, mk, 'POST', '/api/schedules', createBody(all, [first.id], now)));
+    const last = players.at(-1)?.deviceCode as string;
+    expectOk(await call(t.app, mk, 'POST', '/api/schedules', createBody([last], [second.id, first.id], now)));
+    const pushed = await resolvePushedManifests(t.db, all);
+    expect([...pushed.keys()].sort()).toEqual([...all].sort());
+    for (const player of players) {
+      const collected = await createAgentClient({ baseUrl: base, token: player.token }).manifest();
+      if (!collected.changed) throw new Error('a collect without a version answers the manifest');
+      const { server_time: _a, ...sent } = pushed.get(player.deviceCode) ?? { server_time: '' };
+      const { server_time: _b, ...answered } = collected.manifest;
+      expect(sent).toEqual(answered);
+    }
+    expect(pushed.get(last)?.schedules.map((s) => s.media.map((m) => m.content_id))).toEqual([
+      [second.id, first.id],
+      [first.id],
+    ]);
   });
 
   it('names the players of a change for more than 5,000: a connected player it does not name hears nothing', async () => {

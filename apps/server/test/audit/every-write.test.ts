@@ -38,6 +38,20 @@ const EXEMPT: Record<string, string> = {
     "a player's picture of its screen: device_screenshots keeps it; a requested one was audited when asked (player.command)",
 };
 
+/** An emergency text to the players of one store, for an hour. */
+const postEmergency = (t: TestApp, cookie: string, shopNo: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/emergencies',
+    headers: { cookie },
+    payload: {
+      target: { by: 'stores', shop_nos: [shopNo] },
+      kind: 'text',
+      text: 'Audit',
+      ends_at: new Date(Date.now() + 3600_000).toISOString(),
+    },
+  });
+
 type World = {
   t: TestApp;
   frit: string;
@@ -114,6 +128,83 @@ const SCENARIOS: Record<string, (w: World) => Promise<Done>> = {
       payload: { kind: 'identify' },
     });
     return { status: response.statusCode, body: response.body, action: 'player.command', target: player.device_code };
+  },
+  'POST /api/emergencies': async ({ t, frit }) => {
+    const shopNo = '7311';
+    await makePlayer(t.db, { shopNo });
+    const response = await postEmergency(t, frit, shopNo);
+    const target = response.statusCode === 200 ? response.json().data.emergency_id : undefined;
+    return { status: response.statusCode, body: response.body, action: 'emergency.post', target };
+  },
+  'POST /api/emergencies/:emergency_id/cancel': async ({ t, frit }) => {
+    const shopNo = '7311';
+    await makePlayer(t.db, { shopNo });
+    const id = (await postEmergency(t, frit, shopNo)).json().data.emergency_id as string;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/emergencies/${id}/cancel`,
+      headers: { cookie: frit },
+    });
+    return { status: response.statusCode, body: response.body, action: 'emergency.cancel', target: id };
+  },
+  'PUT /api/devices/:device_code/hours': async ({ t, frit }) => {
+    const player = await activePlayer(t.app, frit);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${player.device_code}/hours`,
+      headers: { cookie: frit },
+      payload: { hours: { week: [{ day: 1, ranges: [{ open: '10:00', close: '20:00' }] }], exceptions: [] } },
+    });
+    return { status: response.statusCode, body: response.body, action: 'player.hours', target: player.device_code };
+  },
+  'POST /api/devices/hours': async ({ t, frit }) => {
+    const player = await activePlayer(t.app, frit);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/hours',
+      headers: { cookie: frit },
+      payload: { device_codes: [player.device_code], hours: { week: [], exceptions: [] } },
+    });
+    return { status: response.statusCode, body: response.body, action: 'player.hours', target: player.device_code };
+  },
+  'POST /api/alerts/subscriptions': async ({ t, frit }) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts/subscriptions',
+      headers: { cookie: frit },
+      payload: {
+        conditions: ['offline'],
+        channel: 'webhook',
+        webhook_url: 'http://127.0.0.1:9/a',
+        webhook_secret: 'x'.repeat(20),
+      },
+    });
+    return {
+      status: response.statusCode,
+      body: response.body,
+      action: 'alert.subscribe',
+      target: response.json().data?.subscription_id,
+    };
+  },
+  'DELETE /api/alerts/subscriptions/:subscription_id': async ({ t, frit }) => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts/subscriptions',
+      headers: { cookie: frit },
+      payload: {
+        conditions: ['behind'],
+        channel: 'webhook',
+        webhook_url: 'http://127.0.0.1:9/b',
+        webhook_secret: 'y'.repeat(20),
+      },
+    });
+    const id = created.json().data.subscription_id as string;
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/alerts/subscriptions/${id}`,
+      headers: { cookie: frit },
+    });
+    return { status: response.statusCode, body: response.body, action: 'alert.unsubscribe', target: id };
   },
   'DELETE /api/devices/:device_code': async ({ t, frit }) => {
     const code = await makePlayer(t.db);

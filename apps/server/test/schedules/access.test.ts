@@ -107,13 +107,18 @@ describe('schedules: region and shop on every id', () => {
     const st = await w.as('DS_ST', 'JP', '0001');
     const st2 = await w.as('DS_ST', 'JP', '0002');
     const own = await makePlayer(w.t.db, { region: 'JP', shopNo: '0001' });
-    const other = await makePlayer(w.t.db, { region: 'JP', shopNo: '0002' });
+    const other = await makePlayer(w.t.db, { region: 'JP', shopNo: '0002', displayPattern: 'Multi,CW&1x1v' });
     const third = await makePlayer(w.t.db, { region: 'JP', shopNo: '0003' });
     const content = await makeContent(w.t.db);
     const both = (await call(w.t.app, mk, 'POST', '/api/schedules', createBody([own, other], [content]))).json().data;
     const read = await call(w.t.app, st, 'GET', `/api/schedules/${both.schedule_id}`);
     expectOk(read);
-    expect(read.json().data).toMatchObject({ dest: [own], dest_hidden: 1 });
+    // The display patterns of all its players, the hidden one's too: a content must fit both to be saved.
+    expect(read.json().data).toMatchObject({
+      dest: [own],
+      dest_hidden: 1,
+      dest_display_patterns: ['Multi,CW', 'Multi,CW&1x1v'],
+    });
     const elsewhere = (await call(w.t.app, mk, 'POST', '/api/schedules', createBody([third], [content]))).json().data;
     expectStatus(await call(w.t.app, st2, 'GET', `/api/schedules/${elsewhere.schedule_id}`), 404);
     // Writes on a schedule the user does not see answer as for one that does not exist.

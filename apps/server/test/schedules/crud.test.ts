@@ -39,6 +39,7 @@ describe('schedules: create, read, update, delete', () => {
       zone_code: 'Asia/Tokyo',
       dest: [p1, p2].sort(),
       dest_hidden: 0,
+      dest_display_patterns: ['Multi,CW'],
     });
     expect(schedule.contents.map((c: { content_id: string }) => c.content_id)).toEqual([c3, c1, c2]);
     const read = await call(w.t.app, mk, 'GET', `/api/schedules/${schedule.schedule_id}`);

@@ -109,6 +109,26 @@ export const MESSAGES = {
   scheduleContentExpired: 'An expired content cannot be scheduled',
   scheduleContentProcessingFailed: 'A content whose processing failed cannot be scheduled',
   scheduleContentInUse: 'This content is used by a current or future schedule and cannot be deleted',
+  // Emergency messages (issue 29 item 6): messages of our own
+  emergencyEnterText: 'Please enter the message',
+  emergencyTextTooLong: 'The message may be at most 500 characters',
+  emergencySelectImage: 'Please select an image',
+  emergencyImageUnusable: 'The image must be an image content that is ready and not expired',
+  emergencySelectCountry: 'Please select at least one country',
+  emergencyEndInvalid: 'Please enter when the message ends',
+  emergencyEndPast: 'The end must be in the future',
+  emergencyEndTooFar: 'An emergency message may last at most 7 days',
+  emergencyNoPlayers: 'No player matches this selection',
+  emergencyNotActive: 'This emergency message has already ended',
+  // Opening hours (issue 29 item 1): messages of our own
+  hoursInvalidTime: 'Please enter the time as HH:mm (a closing time may be 24:00)',
+  hoursTimeOrder: 'The closing time must be later than the opening time',
+  hoursOverlap: 'The opening times of a day must not overlap',
+  hoursTooManyRanges: 'A day has at most 4 opening times',
+  hoursDuplicateDay: 'Each day may be given only once',
+  hoursTooManyExceptions: 'At most 366 exception dates',
+  hoursSaved: 'The opening hours have been saved',
+  hoursBulkSaved: 'The opening hours have been saved for the selected players',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

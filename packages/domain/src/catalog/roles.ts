@@ -57,4 +57,13 @@ export const ROLE_GROUPS = {
   playerFilterers: ['DS_MK', 'DS_KT', 'DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'],
   /** Read the audit trail (issue 29 item 7): DS_FRIT every entry, DS_LHQIT its own region's. */
   auditReaders: ['DS_LHQIT', 'DS_FRIT'],
+  /** Post and cancel emergency messages (issue 29 item 6): DS_FRIT any region, DS_LHQIT its own. */
+  emergencyPosters: ['DS_LHQIT', 'DS_FRIT'],
+  /**
+   * Subscribe to fleet alerts (issue 29 item 3): the roles that watch and fix the fleet, DS_FRIT every country,
+   * DS_LHQIT its own region's (the ones that may delete a player and correct its store).
+   */
+  alertWatchers: ['DS_LHQIT', 'DS_FRIT'],
+  /** The fleet health screen (issue 29 item 2): DS_LHQIT and DS_FRIT, and DS_LHQBIZ reading it only; own region. */
+  fleetHealthReaders: ['DS_LHQBIZ', 'DS_LHQIT', 'DS_FRIT'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -108,6 +108,22 @@ export const ROUTES = [
   { path: '/setting/register', titleKey: 'title.tagRegister', title: 'Tag registration', roles: TAG_EDITORS },
   // Issue 29 item 7: the audit trail (DS_FRIT every entry, DS_LHQIT its region's; the server decides the rows).
   { path: '/audit', titleKey: 'title.audit', title: 'Audit trail', roles: ROLE_GROUPS.auditReaders },
+  // Issue 29 item 6: emergency messages (DS_FRIT any region, DS_LHQIT its own; the server decides the players).
+  {
+    path: '/emergency',
+    titleKey: 'title.emergency',
+    title: 'Emergency messages',
+    roles: ROLE_GROUPS.emergencyPosters,
+  },
+  // Issue 29 item 3: alerts that reach people (each user's own subscriptions and delivery log).
+  { path: '/alerts', titleKey: 'title.alerts', title: 'Alerts', roles: ROLE_GROUPS.alertWatchers },
+  // Issue 29 item 2: fleet health, DS_LHQIT and DS_FRIT (read-only for DS_LHQBIZ), their region's players.
+  {
+    path: '/fleet/health',
+    titleKey: 'title.fleetHealth',
+    title: 'Fleet health',
+    roles: ROLE_GROUPS.fleetHealthReaders,
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RoutePath = (typeof ROUTES)[number]['path'];
@@ -129,6 +145,7 @@ export const MENU = [
     items: [
       { key: 'playerRegister', labelKey: 'menu.newRegistration', path: '/newdevice/list' },
       { key: 'playerList', labelKey: 'menu.listView', path: '/device/list' },
+      { key: 'fleetHealth', labelKey: 'menu.fleetHealth', path: '/fleet/health' },
     ],
   },
   {
@@ -145,5 +162,15 @@ export const MENU = [
     key: 'audit',
     labelKey: 'menu.audit',
     items: [{ key: 'auditTrail', labelKey: 'menu.auditTrail', path: '/audit' }],
+  },
+  {
+    key: 'emergency',
+    labelKey: 'menu.emergency',
+    items: [{ key: 'emergencyMessages', labelKey: 'menu.emergencyMessages', path: '/emergency' }],
+  },
+  {
+    key: 'alerts',
+    labelKey: 'menu.alerts',
+    items: [{ key: 'alertSubscriptions', labelKey: 'menu.alertSubscriptions', path: '/alerts' }],
   },
 ] as const;

@@ -4,6 +4,7 @@ import { HEARTBEAT_INTERVAL_SECONDS } from '../rules/players';
 import { isZoneName } from '../rules/zones';
 import { ZText } from './common';
 import { ZDeliveryReport } from './delivery';
+import { ZManifestEmergencyBase } from './emergency';
 import { ZManifestLive } from './live';
 import { ZLogLevel } from './logs';
 import { ZSerial } from './registrations';
@@ -130,6 +131,12 @@ export const ZManifestSchedule = z.object({
   windows: z.array(z.object({ start: z.string().nullable(), end: z.string().nullable() })).default([]),
 });
 export type TManifestSchedule = z.infer<typeof ZManifestSchedule>;
+/**
+ * An emergency message over every schedule (issue 29 item 6): its text, or its image (downloaded like any
+ * media, whatever the download hour). Present only while one is posted for the player and not ended.
+ */
+export const ZManifestEmergency = ZManifestEmergencyBase.extend({ media: ZManifestMedia.nullable() });
+export type TManifestEmergency = z.infer<typeof ZManifestEmergency>;
 export const ZManifestFallback = z.object({
   kind: z.literal('idle'),
   clock: z.literal(true),
@@ -149,6 +156,8 @@ export const ZManifest = z.object({
   offsets: z.array(z.object({ at: z.string().nullable(), minutes: z.number().int() })).default([]),
   /** What plays when no schedule does (always named, so it works offline too). */
   fallback: ZManifestFallback,
+  /** The emergency message to show over the schedules from its start to its end; absent when none. */
+  emergency: ZManifestEmergency.optional(),
   /** The ETag's value (without quotes), also in the body for players that store the manifest. */
   version: z.string(),
   /** Server clock (ISO instant); not part of the version. */
@@ -164,6 +173,11 @@ export const ZPlay = z.object({
   sequence: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   content_id: z.guid(),
   schedule_id: z.guid().nullable(),
+  /**
+   * The emergency message this play showed (issue 29 item 6); absent for a schedule's play (older players never
+   * send it). `content_id` is then its image, or, for a text, the emergency's own id.
+   */
+  emergency_id: z.guid().nullish(),
   started_at: z.iso.datetime({ offset: true }),
   utc_offset_minutes: z
     .number()

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'player.delete',
   'player.logs_download',
   'player.command',
+  'alert.subscribe',
+  'alert.unsubscribe',
   'floormap.upload',
   'content.register',
   'content.update',
@@ -51,6 +53,8 @@ export const AUDIT_ACTIONS = [
   'schedule.duplicate',
   'schedule.delete',
   'schedule.detach',
+  'emergency.post',
+  'emergency.cancel',
 ] as const;
 
 const ACTION = /^[a-z][a-z_]*(\.[a-z][a-z_]*)?$/;

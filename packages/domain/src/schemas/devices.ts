@@ -92,6 +92,8 @@ export const ZDevice = z.object({
   reported_time_zone: z.string().nullable(),
   is_alive: z.boolean(),
   is_activated: z.boolean(),
+  /** Whether its store is open now by its opening hours (always true without them): false shows 'Closed now'. */
+  store_open: z.boolean(),
   /** Whether a schedule that has not ended (in the player's zone) plays on the player. */
   has_schedule: z.boolean(),
   /** The schedule playing now (SPEC.md section 4: latest-created whose range contains now), or null. */
@@ -128,6 +130,8 @@ export const ZDeviceListQuery = z.object({
   exclude_tag: zList(ZTagId).optional(),
   exclude_store_type: zList(ZStoreType).optional(),
   exclude_device_type: zList(ZLocation).optional(),
+  /** Players in one fleet-health state (schemas/fleet.ts), the health screen's links. */
+  health: z.enum(['online', 'offline_open', 'offline_closed', 'behind', 'errors', 'storage']).optional(),
   /** Every matching player in one answer (up to DEVICE_LIST_ALL_LIMIT), for "select all" pickers. */
   all: zBooleanish.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),

@@ -161,6 +161,11 @@ export const ZSchedule = ZScheduleBrief.extend({
   dest: z.array(z.string()),
   /** How many more players outside the asking user's region or shop the schedule also plays on. */
   dest_hidden: z.number().int(),
+  /**
+   * The display patterns of every player the schedule plays on (seen or hidden), each once: a content put
+   * on it must fit each (contentFitsPlayer), so the contents picker marks those that do not (issue 31).
+   */
+  dest_display_patterns: z.array(z.string()),
   updated_at: z.string(),
 });
 export type TSchedule = z.infer<typeof ZSchedule>;

@@ -26,10 +26,13 @@ describe('side menu', () => {
     mockFetch({});
     renderApp('/device/list', userWith('DS_FRIT'));
     const menu = await sideMenu();
-    for (const group of ['Contents', 'Player', 'Playlist', 'Setting', 'Audit'])
+    for (const group of ['Contents', 'Player', 'Playlist', 'Setting', 'Audit', 'Emergency', 'Alerts'])
       expect(within(menu).getByText(group)).toBeVisible();
-    expect(within(menu).getAllByRole('menuitem')).toHaveLength(8);
+    expect(within(menu).getAllByRole('menuitem')).toHaveLength(11);
     expect(within(menu).getByText('Audit trail')).toBeVisible();
+    expect(within(menu).getByText('Emergency messages')).toBeVisible();
+    expect(within(menu).getByText('Fleet health')).toBeVisible();
+    expect(within(menu).getByText('My alerts')).toBeVisible();
     expect(within(menu).getByText('History')).toBeVisible();
   });
 

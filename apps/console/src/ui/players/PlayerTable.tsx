@@ -109,6 +109,8 @@ export function PlayerTable({
         {d.is_activated && (
           <DeliveryStatus delivery={d.delivery} compact={compact} onOpen={onPlaying ? () => onPlaying(d) : undefined} />
         )}
+        {/* Opening hours (issue 29 item 1): offline while closed is no alarm. */}
+        {d.is_activated && d.store_open === false ? <Tag data-testid="closed-now">{t('players.closedNow')}</Tag> : null}
       </Flex>
     ),
   };

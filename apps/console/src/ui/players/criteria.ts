@@ -1,4 +1,4 @@
-import { padStoreCode, type TDeviceListQuery } from '@signage/domain';
+import { type FleetHealthState, padStoreCode, type TDeviceListQuery } from '@signage/domain';
 
 /** The player search form (SPEC.md section 2), as kept in the screen state. */
 export type PlayerCriteria = {
@@ -14,6 +14,8 @@ export type PlayerCriteria = {
   only_issues?: boolean;
   only_unscheduled?: boolean;
   only_pending_delivery?: boolean;
+  /** A fleet-health state (the health screen's links). */
+  health?: FleetHealthState;
 };
 
 export const PLAYER_LIST_SCREEN = 'deviceList';
@@ -35,6 +37,7 @@ export function toDeviceQuery(criteria: PlayerCriteria, order: 'ASC' | 'DESC'): 
     is_alive: criteria.only_issues ? 'false' : undefined,
     has_schedule: criteria.only_unscheduled ? 'false' : undefined,
     delivery_pending: criteria.only_pending_delivery ? 'true' : undefined,
+    health: criteria.health,
   };
 }
 

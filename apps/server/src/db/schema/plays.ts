@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -27,6 +28,8 @@ export const playEvents = pgTable(
     sequence: bigint('sequence', { mode: 'number' }).notNull(),
     contentId: uuid('content_id').notNull(),
     scheduleId: uuid('schedule_id'),
+    /** The emergency message shown (issue 29 item 6); null for a schedule's play. */
+    emergencyId: uuid('emergency_id'),
     startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
     utcOffsetMinutes: smallint('utc_offset_minutes').notNull(),
     durationMs: integer('duration_ms').notNull(),
@@ -35,6 +38,7 @@ export const playEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.deviceCode, t.sequence] }),
     index('play_events_content_started_idx').on(t.contentId, t.startedAt),
+    index('play_events_emergency_idx').on(t.emergencyId, t.deviceCode).where(sql`${t.emergencyId} is not null`),
   ],
 );
 

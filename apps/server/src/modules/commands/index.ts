@@ -5,5 +5,7 @@
  */
 
 export { screenshotBlobOwner } from './blobs';
+export { playbackErrorSinceSql } from './errors';
+export { playbackErrorsSql } from './repo';
 export { commandsRoutes } from './routes';
 export { answerCommand, freshCommands, storeScreenshot } from './service';

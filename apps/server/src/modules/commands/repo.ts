@@ -1,5 +1,5 @@
 import { COMMANDS_LISTED, SCREENSHOTS_KEPT } from '@signage/domain';
-import { and, asc, desc, eq, gt, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceCommands, deviceScreenshots } from '../../db/schema';
 
@@ -126,4 +126,15 @@ export async function screenshotBlobKeys(db: Database, keys: readonly string[]):
     .from(deviceScreenshots)
     .where(inArray(deviceScreenshots.blobKey, [...keys]));
   return rows.map((row) => row.blobKey);
+}
+
+/**
+ * The players that uploaded a playback error's screenshot at or after `since`, with the latest one's time: a
+ * subquery (device_code, error_at) for the alerts' evaluation (modules/alerts).
+ */
+export function playbackErrorsSql(since: Date): SQL {
+  return sql`(select ${deviceScreenshots.deviceCode} as device_code, max(${deviceScreenshots.takenAt}) as error_at
+    from ${deviceScreenshots}
+    where ${deviceScreenshots.error} is not null and ${deviceScreenshots.takenAt} >= ${since.toISOString()}::timestamptz
+    group by ${deviceScreenshots.deviceCode})`;
 }

@@ -41,3 +41,6 @@ export async function readFleet(db: Database, now: Date = new Date()): Promise<F
     liveBroadcasts: Number(row.live),
   };
 }
+
+export { fleetHealth, playerHealthSql } from './health';
+export { fleetRoutes } from './routes';

@@ -28,7 +28,12 @@ type Entry = Counted & { until: number };
 
 /** Whether a search's total depends on what the token does not follow (see above). */
 export function timeBound(filter: DeviceListFilter): boolean {
-  return filter.is_alive !== undefined || filter.has_schedule !== undefined || filter.delivery_pending === true;
+  return (
+    filter.is_alive !== undefined ||
+    filter.has_schedule !== undefined ||
+    filter.delivery_pending === true ||
+    filter.health !== undefined
+  );
 }
 
 export class ListTotals {

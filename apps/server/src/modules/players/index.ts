@@ -5,6 +5,7 @@
  */
 
 export { fleetPlayersSql } from './fleet';
+export { type HealthCountsRow, healthByRegion } from './health';
 export { HEARTBEAT_ORDER_HORIZON_MS, heartbeatsSettled, recordHeartbeat } from './heartbeats';
 export {
   type DeviceCursor,
@@ -34,7 +35,10 @@ export {
   lockPlayers,
 } from './repo';
 export { devicesRoutes } from './routes';
+export { type PlayerSelection, selectPlayers } from './selection';
 export { recordServedManifest, recordServedManifests, servedManifestHolds } from './served';
 export { visibleDevice } from './service';
 export { replaceDeviceTags } from './tags';
+export { SELECTION_MAX_PLAYERS, selectReachedPlayers } from './targets';
 export { countWaiting, listWaiting, type WaitingFilter } from './waiting';
+export { watchedPlayersSql } from './watch';

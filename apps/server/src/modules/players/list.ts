@@ -7,9 +7,10 @@ import { executeRows, preparedPerDatabase, rawRows } from '../../db/prepared';
 import { devices, playerListVersion } from '../../db/schema';
 import type { KeysetCursor } from '../../http/cursor';
 import { settingNames, settingNamesTokenSql } from '../tags';
-import type { PlayerSchedulesPort } from '../types';
+import type { PlayerHealthSql, PlayerSchedulesPort } from '../types';
 import type { Counted } from './counts';
 import { deliveryPendingSql } from './delivery';
+import { healthConditionSql } from './health';
 import { type ListedDevice, pageColumns, pageRows, type RawPageRow } from './pageRows';
 import type { DeviceListFilter } from './scope';
 import { idsOf, tagged, tagIdsSql } from './tags';
@@ -21,8 +22,12 @@ export type ScheduledSql = PlayerSchedulesPort['scheduledSql'];
 
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
-/** What the list's statements need of the schedules feature (see PlayerSchedulesPort). */
-export type ListSchedulesSql = Pick<PlayerSchedulesPort, 'scheduledSql' | 'unendedIdsSql'>;
+/** What the list's statements need of the schedules feature (see PlayerSchedulesPort) and of health. */
+export type ListSchedulesSql = Pick<PlayerSchedulesPort, 'scheduledSql' | 'unendedIdsSql'> & {
+  health?: PlayerHealthSql;
+};
+/** What the list's conditions need of other modules: the has-schedule test and health (for `health`). */
+export type ListConditionSql = { scheduledSql: ScheduledSql; health?: PlayerHealthSql };
 
 /**
  * A value of the WHERE clause: the value itself, or the placeholder `name` in a statement prepared once
@@ -49,8 +54,12 @@ function baseConditions(filter: DeviceListFilter, bind: Bind): SQL[] {
 }
 
 /** The search's own filters (SPEC.md section 7) beyond the base: none for an unfiltered list. */
-function filterConditions(filter: DeviceListFilter, now: Date, scheduledSql: ScheduledSql): SQL[] {
+function filterConditions(filter: DeviceListFilter, now: Date, { scheduledSql, health }: ListConditionSql): SQL[] {
   const where: (SQL | undefined)[] = [];
+  if (filter.health) {
+    if (!health) throw new Error('the health filter needs the PlayerHealthSql port');
+    where.push(sql`${devices.isActivated}`, healthConditionSql(filter.health, now, health));
+  }
   const cutoff = aliveCutoff(now);
   if (filter.shop_name) where.push(ilike(devices.shopName, contains(filter.shop_name)));
   if (filter.memo) where.push(ilike(devices.memo, contains(filter.memo)));
@@ -74,8 +83,8 @@ function filterConditions(filter: DeviceListFilter, now: Date, scheduledSql: Sch
 }
 
 /** The WHERE clause of a player list query (SPEC.md section 7 filters), without the cursor. */
-function conditions(filter: DeviceListFilter, now: Date, scheduledSql: ScheduledSql): SQL[] {
-  return [...baseConditions(filter, inline), ...filterConditions(filter, now, scheduledSql)];
+function conditions(filter: DeviceListFilter, now: Date, ports: ListConditionSql): SQL[] {
+  return [...baseConditions(filter, inline), ...filterConditions(filter, now, ports)];
 }
 
 /** The token of what the list's totals count, read in the statement's own snapshot (see counts.ts). */
@@ -166,7 +175,7 @@ export async function listDevices(
   page: PageOptions,
   schedulesSql: ListSchedulesSql,
 ): Promise<{ rows: ListedDevice[]; token: string | null }> {
-  const filters = filterConditions(filter, page.now, schedulesSql.scheduledSql);
+  const filters = filterConditions(filter, page.now, schedulesSql);
   let found: RawPageRow[];
   if (filters.length === 0 && page.limit === PREPARED_LIMIT) {
     const shape = shapeOf(filter, page.cursor !== null);
@@ -199,12 +208,29 @@ export async function countDevices(
   db: Database,
   filter: DeviceListFilter,
   now: Date,
-  scheduledSql: ScheduledSql,
+  ports: ListConditionSql,
 ): Promise<Counted> {
   const [row] = await db
     .select({ token: listToken, n: count() })
     .from(devices)
-    .where(and(...conditions(filter, now, scheduledSql)));
+    .where(and(...conditions(filter, now, ports)));
   if (!row) throw new Error('a count answered no row');
   return { total: row.n, token: row.token };
+}
+
+/** The codes of the players a search finds, in code order, at most `limit` (a bulk action on a selection). */
+export async function matchingDeviceCodes(
+  db: Database,
+  filter: DeviceListFilter,
+  now: Date,
+  ports: ListConditionSql,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ code: devices.deviceCode })
+    .from(devices)
+    .where(and(...conditions(filter, now, ports)))
+    .orderBy(asc(devices.deviceCode))
+    .limit(limit);
+  return rows.map((row) => row.code);
 }

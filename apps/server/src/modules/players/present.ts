@@ -4,13 +4,17 @@ import type { Database } from '../../db/client';
 import { isoString } from '../../db/timestamps';
 import { findContentsById } from '../contents';
 import { floorMapPresence } from '../floormap';
-import type { PlayerSchedulesPort } from '../types';
+import type { PlayerHealthSql, PlayerSchedulesPort } from '../types';
 import { deliveryStateOf } from './delivery';
+import { storesOpen } from './health';
 import type { PageDevice } from './pageRows';
 import { tagsOf } from './tags';
 
-/** What presenting players needs: the database, the schedules port, and the blob store for floor maps. */
-export type PlayerDeps = { db: Database; schedules: PlayerSchedulesPort; blobs?: BlobStore };
+/**
+ * What presenting players needs: the database, the schedules port, opening hours and playback errors
+ * (PlayerHealthSql), and the blob store for floor maps.
+ */
+export type PlayerDeps = { db: Database; schedules: PlayerSchedulesPort; health: PlayerHealthSql; blobs?: BlobStore };
 
 /** Whether every row was read with its un-ended schedule ids (the list page reads them in its statement). */
 const withScheduleIds = (
@@ -25,19 +29,25 @@ const withScheduleIds = (
  * have any.
  */
 export async function presentDevices(
-  { db, schedules, blobs }: PlayerDeps,
+  { db, schedules, health, blobs }: PlayerDeps,
   rows: (PageDevice & { tags?: TDeviceTag[]; scheduleIds?: readonly string[] })[],
   now: Date,
 ): Promise<TDevice[]> {
   const onScreenIds = [...new Set(rows.flatMap((row) => row.delivery?.on_screen?.content_id ?? []))];
   const untagged = rows.filter((row) => row.tags === undefined).map((row) => row.deviceCode);
-  const [tags, hasFloorMap, summaries, contentNames] = await Promise.all([
+  const [tags, hasFloorMap, summaries, contentNames, open] = await Promise.all([
     tagsOf(db, untagged),
     blobs ? floorMapPresence(blobs, rows) : () => false,
     withScheduleIds(rows) ? schedules.summariesOf(db, rows, now) : schedules.summaries(db, rows, now),
     onScreenIds.length > 0
       ? findContentsById(db, onScreenIds).then((found) => new Map(found.map((c) => [c.id, c.name])))
       : new Map<string, string>(),
+    storesOpen(
+      db,
+      rows.map((row) => row.deviceCode),
+      now,
+      health,
+    ),
   ]);
   return rows.map((row) => ({
     device_code: row.deviceCode,
@@ -56,6 +66,7 @@ export async function presentDevices(
     reported_time_zone: row.reportedTimeZone,
     is_alive: isAlive({ is_alive: row.isAlive, last_accessed: row.lastAccessed }, now),
     is_activated: row.isActivated,
+    store_open: open.get(row.deviceCode) ?? true,
     has_schedule: summaries.get(row.deviceCode)?.hasSchedule ?? false,
     current_schedule: summaries.get(row.deviceCode)?.current ?? null,
     next_schedule: summaries.get(row.deviceCode)?.next ?? null,

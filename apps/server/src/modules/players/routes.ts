@@ -5,8 +5,8 @@ import { editPlayer, listPlayers, playerDetail, removePlayer } from './service';
 
 const C = API.players;
 
-export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media, playerSchedules } }) => {
-  const deps = { db, schedules: playerSchedules, blobs: media.blobs };
+export const devicesRoutes: ModulePlugin = async (app, { deps: { db, media, playerSchedules, playerHealth } }) => {
+  const deps = { db, schedules: playerSchedules, health: playerHealth, blobs: media.blobs };
   // The console's most read answer: written by a serializer compiled from its schema.
   route(app, C.list, async ({ user, query }) => listPlayers(deps, user, query), { compiledResponse: true });
   route(app, C.detail, async ({ user, params }) => ({

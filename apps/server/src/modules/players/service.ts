@@ -37,7 +37,7 @@ import { replaceDeviceTags } from './tags';
  * a few seconds).
  */
 export async function listPlayers(deps: PlayerDeps, user: SessionUser, query: TDeviceListFilter): Promise<TDeviceList> {
-  const { db, schedules, blobs } = deps;
+  const { db, schedules, health, blobs } = deps;
   const filter = scopedFilter(user, query);
   const now = new Date();
   const limit = query.all ? DEVICE_LIST_ALL_LIMIT : query.limit;
@@ -45,19 +45,19 @@ export async function listPlayers(deps: PlayerDeps, user: SessionUser, query: TD
   const digest = searchDigest(search);
   const cursor = decodeCountedCursor(query.endCursor, digest);
   // One row more than asked tells whether more follow.
-  const { rows, token } = await listDevices(db, filter, { cursor, limit: limit + 1, now }, schedules);
+  const { rows, token } = await listDevices(db, filter, { cursor, limit: limit + 1, now }, { ...schedules, health });
   const total =
     cursor?.total ??
     (cursor === null && rows.length <= limit
       ? rows.length
       : await listTotals(db).total(digest, token ?? '', timeBound(filter), () =>
-          countDevices(db, filter, now, schedules.scheduledSql),
+          countDevices(db, filter, now, { scheduledSql: schedules.scheduledSql, health }),
         ));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const more = rows.length > limit;
   return {
-    devices: await presentDevices({ db, schedules, blobs: query.all ? undefined : blobs }, page, now),
+    devices: await presentDevices({ db, schedules, health, blobs: query.all ? undefined : blobs }, page, now),
     summary: {
       endCursor: last ? encodeCountedCursor(last.updatedAt, last.deviceCode, total, digest) : null,
       moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,

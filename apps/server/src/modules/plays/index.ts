@@ -2,6 +2,7 @@ import type { TPlay } from '@signage/domain';
 import type { Database } from '../../db/client';
 import { addToContentRollup, advanceAcked, insertPlays, pruneRawPlays, readAcked } from './repo';
 
+export { emergencyPlayersShown } from './emergency';
 export { playsWaitingSql } from './fleet';
 export {
   contentDays,
@@ -42,6 +43,7 @@ export async function recordPlays(
           sequence: play.sequence,
           contentId: play.content_id,
           scheduleId: play.schedule_id,
+          emergencyId: play.emergency_id ?? null,
           startedAt: new Date(play.started_at),
           utcOffsetMinutes: play.utc_offset_minutes,
           durationMs: play.duration_ms,

@@ -8,6 +8,7 @@ export type PlayValues = {
   sequence: number;
   contentId: string;
   scheduleId: string | null;
+  emergencyId: string | null;
   startedAt: Date;
   utcOffsetMinutes: number;
   durationMs: number;
@@ -31,8 +32,15 @@ export async function insertPlays(
     .insert(playEvents)
     .values(plays.map((play) => ({ deviceCode, ...play })))
     .onConflictDoNothing()
-    .returning({ contentId: playEvents.contentId, startedAt: playEvents.startedAt, durationMs: playEvents.durationMs });
-  return { stored: rows.length, days: await addToRollup(tx, deviceCode, rows) };
+    .returning({
+      contentId: playEvents.contentId,
+      emergencyId: playEvents.emergencyId,
+      startedAt: playEvents.startedAt,
+      durationMs: playEvents.durationMs,
+    });
+  // An emergency text is no content: its plays are proof of play, not content history.
+  const ofContents = rows.filter((row) => row.emergencyId === null || row.contentId !== row.emergencyId);
+  return { stored: rows.length, days: await addToRollup(tx, deviceCode, ofContents) };
 }
 
 /**

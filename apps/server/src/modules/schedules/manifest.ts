@@ -36,7 +36,9 @@ export async function manifestSchedulesOf(
 
 /**
  * manifestSchedulesOf for many players at once (a change pushed to thousands of them): one query for all
- * their schedules, by player code. `until` is each player's own bound.
+ * their schedules, by player code. `until` is each player's own bound. Players of one zone with the same
+ * bound on the same schedules (a campaign's stores) share one answer, worked out once: the windows are the
+ * zone arithmetic of the whole resolution, and they are the same for all of them.
  */
 export async function manifestSchedulesOfMany(
   db: Database,
@@ -48,8 +50,19 @@ export async function manifestSchedulesOfMany(
     players.map((p) => p.deviceCode),
     now,
   );
+  const shared = new Map<string, { schedules: ManifestSchedule[]; changesAt: Date }>();
   return new Map(
-    players.map((p) => [p.deviceCode, schedulesOf(byPlayer.get(p.deviceCode) ?? [], p, now, p.until)] as const),
+    players.map((p) => {
+      const rows = byPlayer.get(p.deviceCode) ?? [];
+      // One query's rows: a schedule id stands for the same row and contents for every player of the batch.
+      const key = `${p.timeZone}\n${p.until.getTime()}\n${rows.map((row) => row.schedule.id).join(',')}`;
+      let answer = shared.get(key);
+      if (!answer) {
+        answer = schedulesOf(rows, p, now, p.until);
+        shared.set(key, answer);
+      }
+      return [p.deviceCode, answer] as const;
+    }),
   );
 }
 

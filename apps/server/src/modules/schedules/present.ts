@@ -66,11 +66,14 @@ export function zoneOfPlayers(zones: readonly string[]): string | null {
   return distinct.size === 1 ? (zones[0] ?? null) : null;
 }
 
-/** The full answer: ordered contents, the players the user sees, and how many others it also plays on. */
+/**
+ * The full answer: ordered contents, the players the user sees, how many others it also plays on, and the
+ * display patterns of them all (the server refuses a content that does not fit any of them).
+ */
 export function presentSchedule(
   row: ScheduleRow,
   contents: TScheduleContent[],
-  dest: { visible: string[]; hidden: number; zone: string | null },
+  dest: { visible: string[]; hidden: number; zone: string | null; patterns: string[] },
 ): TSchedule {
   return {
     ...presentBrief(row),
@@ -78,6 +81,7 @@ export function presentSchedule(
     contents,
     dest: dest.visible,
     dest_hidden: dest.hidden,
+    dest_display_patterns: [...new Set(dest.patterns)].sort(),
     updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -49,10 +49,14 @@ async function presentMany(db: Database, user: SessionUser, rows: ScheduleRow[])
       return [readsMedia ? item : { ...item, thumbnail_url: null }];
     });
     const zones = reach.visible.flatMap((code) => deviceByCode.get(code)?.timeZone ?? []);
+    const patterns = [...reach.visible, ...reach.hidden].flatMap(
+      (code) => deviceByCode.get(code)?.displayPattern ?? [],
+    );
     return presentSchedule(row, items, {
       visible: reach.visible,
       hidden: reach.hidden.length,
       zone: zoneOfPlayers(zones),
+      patterns,
     });
   });
 }

@@ -13,4 +13,4 @@ export {
 } from './admin';
 export { anyUserSql } from './repo';
 export { usersRoutes } from './routes';
-export { type SsoIdentity, userForSso, userInfoByPk } from './sso';
+export { type SsoIdentity, userForSso, userInfoByPk, userInfosByPk } from './sso';

@@ -1,5 +1,5 @@
 import type { Role, TUserInfo } from '@signage/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../../audit/repo';
 import { toUserInfo } from '../../auth/sessions';
 import type { Database } from '../../db/client';
@@ -76,4 +76,14 @@ export async function userForSso(
 export async function userInfoByPk(db: Database, pk: string): Promise<TUserInfo | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, pk)).limit(1);
   return row ? toUserInfo(row) : undefined;
+}
+
+/** Users by their row ids, as user info with the id (the alerts' evaluation checks each subscriber's role and region). */
+export async function userInfosByPk(db: Database, pks: readonly string[]): Promise<Map<string, TUserInfo>> {
+  if (pks.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...pks]));
+  return new Map(rows.map((row) => [row.id, toUserInfo(row)]));
 }

@@ -31,6 +31,7 @@ import { PlayerStatus } from '../../../ui/players/PlayerStatus';
 import { tagName } from '../../../ui/tagName';
 import { useDeletePlayer, useEditPlayer, usePlayer } from '../api';
 import { FloorMapUpload } from '../components/FloorMapUpload';
+import { OpeningHoursCard } from '../components/OpeningHoursCard';
 import { PlayerEditForm } from '../components/PlayerEditForm';
 import { RemoteCommands } from '../components/RemoteCommands';
 
@@ -229,6 +230,9 @@ export default function PlayerDetailPage() {
             <PlayerFacts device={device} canUploadMap={role !== undefined && canEditStore(role)} />
           )}
         </Card>
+      ) : null}
+      {device ? (
+        <OpeningHoursCard deviceCode={device.device_code} canEdit={role !== undefined && canEditPlayer(role)} />
       ) : null}
       {device?.is_activated && role && canEditPlayer(role) ? <RemoteCommands deviceCode={device.device_code} /> : null}
       {device?.is_activated ? <PlayerSchedulesSlot device={device} /> : null}

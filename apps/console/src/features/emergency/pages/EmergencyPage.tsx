@@ -1,0 +1,34 @@
+import { Card, Col, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useBanner } from '../../../app/shell/useBanner';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useEmergencies } from '../api';
+import { EmergencyForm } from '../components/EmergencyForm';
+import { EmergencyList } from '../components/EmergencyList';
+
+/**
+ * Emergency messages (issue 29 item 6; DS_FRIT every region, DS_LHQIT its own, as the server decides): post a
+ * text or an image over every schedule of a selection of players until an end, see the active and past ones,
+ * cancel one (it leaves the screens at once).
+ */
+export default function EmergencyPage() {
+  const { t } = useTranslation();
+  const list = useEmergencies();
+  return (
+    <>
+      <PageHeader title={t('title.emergency')} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card title={t('emergency.new')}>
+            <EmergencyForm onPosted={() => useBanner.getState().show({ level: 'info', text: 'emergency.posted' })} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card title={t('emergency.list')} loading={list.isLoading}>
+            <EmergencyList messages={list.data?.emergencies ?? []} />
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  EMERGENCY_MAX_HOURS,
+  type EmergencyKind,
+  type EmergencyState,
+  MESSAGES,
+  type TEmergency,
+  type TEmergencyList,
+  type TEmergencyPost,
+} from '@signage/domain';
+import { recordAudit } from '../../audit/repo';
+import { boundsOf } from '../../auth/policies';
+import type { SessionUser } from '../../auth/sessions';
+import type { Database } from '../../db/client';
+import { HttpError, notFound } from '../../http/envelope';
+import { findContentsById, visibleContent } from '../contents';
+import { changeManifests, selectReachedPlayers } from '../players';
+import { emergencyPlayersShown } from '../plays';
+import {
+  type EmergencyRow,
+  emergencyDeviceCodes,
+  insertEmergency,
+  latestEmergencies,
+  lockEmergency,
+  markCancelled,
+} from './repo';
+
+export function emergencyState(row: EmergencyRow, now: Date): EmergencyState {
+  if (row.cancelledAt !== null) return 'cancelled';
+  return row.endsAt > now ? 'active' : 'ended';
+}
+
+function present(row: EmergencyRow, names: ReadonlyMap<string, string>, shown: number, now: Date): TEmergency {
+  return {
+    emergency_id: row.emergencyId,
+    kind: row.kind as EmergencyKind,
+    text: row.text,
+    content_id: row.contentId,
+    content_name: row.contentId ? (names.get(row.contentId) ?? null) : null,
+    target: row.target,
+    region: row.region,
+    state: emergencyState(row, now),
+    created_by: row.createdBy,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    cancelled_by: row.cancelledBy,
+    players: row.playerCount,
+    players_shown: shown,
+  };
+}
+
+async function presentAll(db: Database, rows: EmergencyRow[], now: Date): Promise<TEmergency[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.contentId ? [row.contentId] : [])))];
+  const [contents, shown] = await Promise.all([
+    findContentsById(db, ids),
+    emergencyPlayersShown(
+      db,
+      rows.map((row) => row.emergencyId),
+    ),
+  ]);
+  const names = new Map(contents.map((row) => [row.id, row.name]));
+  return rows.map((row) => present(row, names, shown.get(row.emergencyId) ?? 0, now));
+}
+
+/** The region a user's messages belong to: a region-bound poster's own, null for DS_FRIT (any region). */
+const regionOf = (user: SessionUser) => boundsOf(user)?.region ?? null;
+
+/** The image of an image message: an image content the user sees (404 otherwise), ready and not expired. */
+async function usableImage(db: Database, user: SessionUser, contentId: string, now: Date) {
+  const row = await visibleContent(db, user, contentId);
+  const today = now.toISOString().slice(0, 10);
+  const expired = row.licenseTo !== null && row.licenseTo < today;
+  if (row.type !== 'image' || row.processingState !== 'ready' || row.mediaKey === null || expired) {
+    throw new HttpError(400, MESSAGES.emergencyImageUnusable);
+  }
+  return row;
+}
+
+/**
+ * Posts a message: checked (an end in the future within EMERGENCY_MAX_HOURS, an image the user sees, at least
+ * one player of the selection within reach), then stored with its players, audited and pushed in one
+ * transaction: their manifests change (changeManifests), so every server holding a player's channel sends it
+ * its new manifest at commit, and a player offline now finds it in its manifest when it comes back.
+ */
+export async function postEmergency(db: Database, user: SessionUser, body: TEmergencyPost): Promise<TEmergency> {
+  const now = new Date();
+  const endsAt = new Date(body.ends_at);
+  if (endsAt <= now) throw new HttpError(400, MESSAGES.emergencyEndPast);
+  if (endsAt.getTime() - now.getTime() > EMERGENCY_MAX_HOURS * 3600_000) {
+    throw new HttpError(400, MESSAGES.emergencyEndTooFar);
+  }
+  const image = body.kind === 'image' && body.content_id ? await usableImage(db, user, body.content_id, now) : null;
+  const players = await selectReachedPlayers(db, user, body.target);
+  if (players.length === 0) throw new HttpError(400, MESSAGES.emergencyNoPlayers);
+  const codes = players.map((player) => player.deviceCode);
+  const region = regionOf(user);
+  const row = await db.transaction(async (tx) => {
+    const stored = await insertEmergency(
+      tx,
+      {
+        kind: body.kind,
+        text: body.kind === 'text' ? (body.text ?? null) : null,
+        contentId: image?.id ?? null,
+        target: body.target,
+        region,
+        createdBy: user.userId,
+        startsAt: now,
+        endsAt,
+      },
+      codes,
+    );
+    await recordAudit(tx, {
+      actor: user.userId,
+      action: 'emergency.post',
+      target: stored.emergencyId,
+      region: region ?? '',
+      detail: {
+        kind: stored.kind,
+        text: stored.text,
+        content_id: stored.contentId,
+        target: body.target,
+        ends_at: endsAt.toISOString(),
+        players: codes.length,
+      },
+    });
+    await changeManifests(tx, codes, 'emergency');
+    return stored;
+  });
+  return present(row, new Map(image ? [[image.id, image.name]] : []), 0, now);
+}
+
+export async function listEmergencies(db: Database, user: SessionUser): Promise<TEmergencyList> {
+  const bounds = boundsOf(user);
+  const rows = await latestEmergencies(db, bounds?.region === null ? undefined : (bounds?.region ?? ''));
+  return { emergencies: await presentAll(db, rows, new Date()) };
+}
+
+/**
+ * Ends a message now: its players' manifests change in the same transaction, so they go back to their
+ * schedule at once. Another region's message is 404; one already ended or cancelled is 409.
+ */
+export async function cancelEmergency(db: Database, user: SessionUser, emergencyId: string): Promise<TEmergency> {
+  const bounds = boundsOf(user);
+  const row = await db.transaction(async (tx) => {
+    const found = await lockEmergency(tx, emergencyId);
+    if (!found || (bounds?.region !== null && found.region !== bounds?.region)) throw notFound();
+    const now = new Date();
+    if (emergencyState(found, now) !== 'active') throw new HttpError(409, MESSAGES.emergencyNotActive);
+    const cancelled = await markCancelled(tx, emergencyId, user.userId, now);
+    await recordAudit(tx, {
+      actor: user.userId,
+      action: 'emergency.cancel',
+      target: emergencyId,
+      region: found.region ?? '',
+      detail: { before: { state: 'active' }, after: { state: 'cancelled' } },
+    });
+    await changeManifests(tx, await emergencyDeviceCodes(tx, emergencyId), 'emergency');
+    return cancelled;
+  });
+  const [shown] = await presentAll(db, [row], new Date());
+  if (!shown) throw new Error('emergency: nothing to present');
+  return shown;
+}
