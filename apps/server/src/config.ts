@@ -46,6 +46,8 @@ export type AlertsConfig = {
   offlineMinutes: number;
   behindMinutes: number;
   quietMinutes: number;
+  /** ALERT_WEBHOOK_ALLOW_PRIVATE: webhooks may go to private and loopback addresses (modules/alerts/webhookAddress.ts). */
+  allowPrivateWebhooks: boolean;
 };
 
 export type Config = {
@@ -255,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
       offlineMinutes: vars.ALERT_OFFLINE_MINUTES,
       behindMinutes: vars.ALERT_BEHIND_MINUTES,
       quietMinutes: vars.ALERT_QUIET_MINUTES,
+      allowPrivateWebhooks: vars.ALERT_WEBHOOK_ALLOW_PRIVATE,
     },
     sso:
       vars.SSO_IDP_SSO_URL === undefined

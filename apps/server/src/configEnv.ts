@@ -153,6 +153,7 @@ export const SERVER_ENV = z.object({
   ALERT_OFFLINE_MINUTES: wholeNumber({ min: 1, max: 1440, unit: 'minutes' }, 10),
   ALERT_BEHIND_MINUTES: wholeNumber({ min: 1, max: 1440, unit: 'minutes' }, 30),
   ALERT_QUIET_MINUTES: wholeNumber({ min: 0, max: 1440, unit: 'minutes' }, 60),
+  ALERT_WEBHOOK_ALLOW_PRIVATE: flag(false),
   SSO_IDP_SSO_URL: text,
 });
 

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
         offlineMinutes: 10,
         behindMinutes: 30,
         quietMinutes: 60,
+        allowPrivateWebhooks: false,
       },
     });
     expect(displayUrl(config)).toBe('http://localhost:8080');
@@ -161,6 +162,10 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ SMTP_URL: 'smtps://ops:secret@mail.example.com:465', ALERT_OFFLINE_MINUTES: '5' }).alerts,
     ).toMatchObject({ smtpUrl: 'smtps://ops:secret@mail.example.com:465', offlineMinutes: 5 });
+    expect(loadConfig({ ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' }).alerts.allowPrivateWebhooks).toBe(true);
+    expect(() => loadConfig({ ALERT_WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(
+      new ConfigError("ALERT_WEBHOOK_ALLOW_PRIVATE must be true or false, got 'yes'"),
+    );
     expect(() => loadConfig({ SMTP_URL: 'https://ops:secret@mail.example.com' })).toThrow(
       new ConfigError("SMTP_URL must be an smtp:// or smtps:// URL, got 'https://…@mail.example.com'"),
     );

@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { ALERT_MESSAGES, type AlertChannel, type TAlertPlayer, type TAlertWebhookBody } from '@signage/domain';
 import nodemailer from 'nodemailer';
+import type { AlertsConfig } from '../../config';
+import { type CheckedAddress, checkedAddress } from './webhookAddress';
 
 /** What one attempt came to: for a webhook, the receiver's HTTP status; why it failed otherwise. */
 export type Outcome = { ok: boolean; statusCode: number | null; error: string | null };
@@ -61,35 +65,71 @@ const failure = (error: unknown, statusCode: number | null = null): Outcome => (
   error: (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT),
 });
 
-async function sendWebhook(url: string, secret: string, body: TAlertWebhookBody, now: Date): Promise<Outcome> {
+/** One POST of `json` to `url`, connected to the address that was checked; answers the receiver's status. */
+function post(url: URL, to: CheckedAddress, headers: Record<string, string>, json: string): Promise<number> {
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(json)) },
+        // The name is not looked up again: the connection goes to the address checked (TLS still checks the name).
+        lookup: (_host, options, callback) => {
+          if ((options as { all?: boolean }).all) callback(null, [to]);
+          else (callback as (e: null, a: string, f: number) => void)(null, to.address, to.family);
+        },
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(json);
+  });
+}
+
+async function sendWebhook(
+  target: string,
+  secret: string,
+  body: TAlertWebhookBody,
+  now: Date,
+  allowPrivate: boolean,
+): Promise<Outcome> {
   const json = JSON.stringify(body);
   const timestamp = String(Math.floor(now.getTime() / 1000));
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
+    const url = new URL(target);
+    const status = await post(
+      url,
+      await checkedAddress(url.hostname, allowPrivate),
+      {
         'content-type': 'application/json',
         [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
         [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(secret, timestamp, json),
       },
-      body: json,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    await response.body?.cancel().catch(() => {});
-    if (response.status >= 200 && response.status < 300) return { ok: true, statusCode: response.status, error: null };
-    return failure(`the receiver answered HTTP ${response.status}`, response.status);
+      json,
+    );
+    // Redirects are not followed (a 3xx is a failure): the receiver is the address the subscriber gave.
+    if (status >= 200 && status < 300) return { ok: true, statusCode: status, error: null };
+    return failure(`the receiver answered HTTP ${status}`, status);
   } catch (error) {
     return failure(error);
   }
 }
 
 /** The channels of one server: e-mail through SMTP_URL (when set), webhooks by HTTP POST. */
-export function createChannels({ smtpUrl, from }: { smtpUrl: string | undefined; from: string }): Channels {
+export function createChannels({
+  smtpUrl,
+  from,
+  allowPrivateWebhooks,
+}: Pick<AlertsConfig, 'smtpUrl' | 'from' | 'allowPrivateWebhooks'>): Channels {
   const mailer = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   return {
     async send(channel, to, body, now) {
-      if (channel === 'webhook') return sendWebhook(to.target, to.secret ?? '', body, now);
+      if (channel === 'webhook') return sendWebhook(to.target, to.secret ?? '', body, now, allowPrivateWebhooks);
       if (!mailer) return failure(ALERT_MESSAGES.noSmtp);
       try {
         await mailer.sendMail({ from, to: to.target, ...emailOf(body) });
