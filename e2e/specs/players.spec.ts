@@ -152,7 +152,7 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     }
     await rowOf(frit, 'Ginza E2E').getByRole('button', { name: 'Details' }).click();
     await expect(frit).toHaveURL(/\/device\/detail\?device_code=DV/);
-    await frit.getByRole('button', { name: 'Edit' }).click();
+    await frit.getByRole('button', { name: /Edit$/ }).click();
     await frit.getByLabel('Note').fill('Next to the entrance');
     await frit.getByLabel('Store type').click();
     await frit.getByTitle('Flagship', { exact: true }).click();
@@ -171,7 +171,7 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     await expect(frit.getByText('Next to the entrance')).toBeVisible();
     await expect(frit.getByText('Summer sale')).toBeVisible();
     await expect(frit.getByRole('row').filter({ hasText: 'Display pattern' })).toContainText('LED');
-    await expect(frit.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(frit.getByRole('button', { name: /Edit$/ })).toBeVisible();
 
     await test.step('uploads the shop floor map, which DS_ST then finds linked in its list', async () => {
       await frit.getByLabel('Upload floor map (PDF)').setInputFiles({

@@ -13,7 +13,11 @@ export function StatusDot({ status, children }: { status: 'success' | 'error' | 
 }
 
 /** A small label (Ant Design's Tag); `color` as Ant Design's preset names. */
-export function Tag({ color, className, ...rest }: HTMLAttributes<HTMLSpanElement> & { color?: 'blue' | 'error' }) {
+export function Tag({
+  color,
+  className,
+  ...rest
+}: HTMLAttributes<HTMLSpanElement> & { color?: 'blue' | 'error' | 'success' }) {
   return <span className={['lt-tag', color && `lt-tag-${color}`, className].filter(Boolean).join(' ')} {...rest} />;
 }
 

@@ -1,11 +1,11 @@
-import { MESSAGES, type TDeviceListQuery } from '@signage/domain';
-import { Button, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import type { TDeviceListQuery } from '@signage/domain';
+import { Button } from 'antd';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBanner } from '../../../app/shell/useBanner';
-import { errorMessageOf } from '../../../lib/api';
-import { useSetBulkHours } from '../hoursApi';
-import { OpeningHoursForm } from './OpeningHoursForm';
+import { MountWhenOpened } from '../../../ui/lazyOverlay';
+
+/** The dialog (modal, form and input code), loaded when it first opens: the list's first load stays light. */
+const BulkHoursDialog = lazy(() => import('./BulkHoursDialog'));
 
 type Props = { query: TDeviceListQuery; total: number; selected: readonly string[]; onDone: () => void };
 
@@ -17,44 +17,22 @@ type Props = { query: TDeviceListQuery; total: number; selected: readonly string
 export function BulkHoursButton({ query, total, selected, onDone }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const showBanner = useBanner((state) => state.show);
-  const save = useSetBulkHours();
   const { order: _order, endCursor: _cursor, limit: _limit, all: _all, ...filter } = query;
   return (
     <>
       <Button onClick={() => setOpen(true)} disabled={total === 0 && selected.length === 0} aria-haspopup="dialog">
         {t('hours.bulkButton')}
       </Button>
-      <Modal
-        open={open}
-        title={t('hours.bulkTitle')}
-        footer={null}
-        width={720}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>
-          {selected.length > 0
-            ? t('hours.bulkHintSelected', { count: selected.length })
-            : t('hours.bulkHint', { count: total })}
-        </Typography.Paragraph>
-        <OpeningHoursForm
-          initial={null}
-          saving={save.isPending}
-          submitLabel={t('hours.save')}
-          onCancel={() => setOpen(false)}
-          onSubmit={(hours) =>
-            save.mutate(selected.length > 0 ? { device_codes: [...selected], hours } : { filter, hours }, {
-              onSuccess: (result) => {
-                setOpen(false);
-                onDone();
-                showBanner({ level: 'info', text: t('hours.bulkDone', { count: result.updated }) });
-              },
-              onError: (error) => showBanner({ level: 'error', text: errorMessageOf(error, MESSAGES.playerPutFailed) }),
-            })
-          }
+      <MountWhenOpened open={open}>
+        <BulkHoursDialog
+          open={open}
+          filter={filter}
+          total={total}
+          selected={selected}
+          onClose={() => setOpen(false)}
+          onDone={onDone}
         />
-      </Modal>
+      </MountWhenOpened>
     </>
   );
 }

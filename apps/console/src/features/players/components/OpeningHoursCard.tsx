@@ -1,11 +1,12 @@
 import { type HoursRange, MESSAGES, type OpeningHours, zoneLabel } from '@signage/domain';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBanner } from '../../../app/shell/useBanner';
 import { translateMessage } from '../../../i18n/messages';
 import { errorMessageOf } from '../../../lib/api';
 import { formatGmt } from '../../../lib/gmt';
+import { Tag } from '../../../ui/lite';
 import { usePlayerHours, useSetPlayerHours } from '../hoursApi';
 import { dayKey, OpeningHoursForm, WEEKDAYS } from './OpeningHoursForm';
 
@@ -61,7 +62,7 @@ export function OpeningHoursCard({ deviceCode, canEdit }: { deviceCode: string; 
       extra={
         data ? (
           <Flex gap={8} align="center">
-            <Tag color={data.open_now ? 'success' : 'default'} data-testid="store-open-now">
+            <Tag color={data.open_now ? 'success' : undefined} data-testid="store-open-now">
               {data.open_now ? t('hours.openNow') : t('hours.closedNow')}
             </Tag>
             {canEdit && !editing ? <Button onClick={() => setEditing(true)}>{t('hours.edit')}</Button> : null}
