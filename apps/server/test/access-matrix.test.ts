@@ -221,7 +221,7 @@ const SAMPLES = new Map<Contract, { query?: Record<string, string>; body?: (call
       body: () => ({
         conditions: ['offline'],
         channel: 'webhook',
-        webhook_url: 'http://127.0.0.1:9/matrix',
+        webhook_url: 'https://hooks.example.com/matrix',
         webhook_secret: 'a-secret-for-the-matrix',
       }),
     },

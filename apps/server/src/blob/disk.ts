@@ -223,7 +223,9 @@ export class DiskBlobStore implements BlobStore {
     for (const name of names) {
       const path = join(this.tempDir, name);
       const info = await stat(path).catch(() => null);
-      if (!info || now - info.mtimeMs < olderThanMs) continue;
+      // With no age given every file goes: a file written this very millisecond has an mtime (sub-millisecond)
+      // a fraction after Date.now(), so comparing with 0 would keep it.
+      if (!info || (olderThanMs > 0 && now - info.mtimeMs < olderThanMs)) continue;
       await rm(path, { recursive: true, force: true });
       removed += 1;
     }

@@ -1,7 +1,9 @@
-import type { TAlertWebhookBody } from '@signage/domain';
+import { ALERT_MESSAGES, type TAlertWebhookBody } from '@signage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannels, webhookSignature } from '../../src/modules/alerts/channels';
-import { checkedAddress, isPublicAddress } from '../../src/modules/alerts/webhookAddress';
+import { checkedAddress, isPublicAddress, refusedAtSubscribe } from '../../src/modules/alerts/webhookAddress';
+import { createTestApp } from '../helpers';
+import { RULES, watcher } from './fixtures';
 import { startReceiver } from './receivers';
 
 const BODY: TAlertWebhookBody = {
@@ -102,5 +104,43 @@ describe('where a webhook may go', () => {
     expect(request?.headers['x-signage-timestamp']).toBe(timestamp);
     expect(request?.headers['x-signage-signature']).toBe(webhookSignature(SECRET, timestamp, request?.body ?? ''));
     channels.close();
+  });
+});
+
+describe('subscribing to a webhook on a private address', () => {
+  it('is refused when the host is, or resolves to, an address that is not public; a name that does not resolve is taken', async () => {
+    await expect(refusedAtSubscribe('http://127.0.0.1:9/hook', false)).resolves.toBe(true);
+    await expect(refusedAtSubscribe('https://[::1]/hook', false)).resolves.toBe(true);
+    await expect(refusedAtSubscribe('https://169.254.169.254/latest', false)).resolves.toBe(true);
+    await expect(refusedAtSubscribe('http://localhost:8080/hook', false)).resolves.toBe(true);
+    await expect(refusedAtSubscribe('https://8.8.8.8/hook', false)).resolves.toBe(false);
+    await expect(refusedAtSubscribe('https://no-such-host.invalid/hook', false)).resolves.toBe(false);
+    await expect(refusedAtSubscribe('http://127.0.0.1:9/hook', true)).resolves.toBe(false);
+  });
+
+  it('answers 400 at the URL field and stores nothing, unless ALERT_WEBHOOK_ALLOW_PRIVATE', async () => {
+    const t = await createTestApp({
+      config: { alerts: { ...RULES, allowPrivateWebhooks: false, smtpUrl: undefined, from: 'a@test.example' } },
+    });
+    try {
+      const { cookie } = await watcher(t);
+      const post = await t.app.inject({
+        method: 'POST',
+        url: '/api/alerts/subscriptions',
+        headers: { cookie },
+        payload: {
+          conditions: ['offline'],
+          channel: 'webhook',
+          webhook_url: receiver.url('/x'),
+          webhook_secret: SECRET,
+        },
+      });
+      expect(post.statusCode).toBe(400);
+      expect(post.json().message).toBe(ALERT_MESSAGES.webhookPrivate);
+      const listed = await t.app.inject({ url: '/api/alerts/subscriptions', headers: { cookie } });
+      expect(listed.json().data.subscriptions).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -175,7 +175,7 @@ const SCENARIOS: Record<string, (w: World) => Promise<Done>> = {
       payload: {
         conditions: ['offline'],
         channel: 'webhook',
-        webhook_url: 'http://127.0.0.1:9/a',
+        webhook_url: 'https://hooks.example.com/a',
         webhook_secret: 'x'.repeat(20),
       },
     });
@@ -194,7 +194,7 @@ const SCENARIOS: Record<string, (w: World) => Promise<Done>> = {
       payload: {
         conditions: ['behind'],
         channel: 'webhook',
-        webhook_url: 'http://127.0.0.1:9/b',
+        webhook_url: 'https://hooks.example.com/b',
         webhook_secret: 'y'.repeat(20),
       },
     });

@@ -38,6 +38,7 @@ export const ALERT_MESSAGES = {
   countries: 'Please select countries within your region',
   email: 'Please enter a valid e-mail address',
   webhookUrl: 'Please enter an http or https URL',
+  webhookPrivate: 'Please enter a webhook URL on a public address (this server does not send to private networks)',
   webhookSecret: `Please enter a secret of at least ${WEBHOOK_SECRET_MIN} characters`,
   noSmtp: 'E-mail alerts are not configured on this server (SMTP_URL)',
   tooMany: `At most ${ALERT_SUBSCRIPTIONS_PER_USER} subscriptions per user`,

@@ -22,6 +22,7 @@ import {
   type SubscriptionRow,
   subscriptionsOf,
 } from './repo';
+import { refusedAtSubscribe } from './webhookAddress';
 
 type Input = ReturnType<typeof ZAlertSubscriptionInput.parse>;
 
@@ -77,9 +78,11 @@ export async function subscribe(
   db: Database,
   user: SessionUser,
   input: Input,
-  { emailConfigured }: { emailConfigured: boolean },
+  { emailConfigured, allowPrivateWebhooks }: { emailConfigured: boolean; allowPrivateWebhooks: boolean },
 ): Promise<TAlertSubscription> {
   if (input.channel === 'email' && !emailConfigured) throw fieldError('channel', ALERT_MESSAGES.noSmtp);
+  if (input.channel === 'webhook' && (await refusedAtSubscribe(input.webhook_url ?? '', allowPrivateWebhooks)))
+    throw fieldError('webhook_url', ALERT_MESSAGES.webhookPrivate);
   const countries = countriesFor(user, input.countries);
   const target = input.channel === 'email' ? (input.email ?? '') : (input.webhook_url ?? '');
   const row = await db.transaction(async (tx) => {

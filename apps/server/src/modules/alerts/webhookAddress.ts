@@ -80,3 +80,24 @@ export async function checkedAddress(hostname: string, allowPrivate: boolean): P
   }
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
+
+/** How long a subscription waits for the receiver's name to resolve before it takes the URL as given. */
+const SUBSCRIBE_LOOKUP_MS = 2_000;
+
+/**
+ * Whether a subscription's webhook URL is refused when it is made: its host is, or resolves to, an address
+ * that is not public (unless `allowPrivate`). A name that does not resolve (yet) is taken, as is one that
+ * does not answer within two seconds: every delivery checks again (checkedAddress) and logs a refusal.
+ */
+export async function refusedAtSubscribe(url: string, allowPrivate: boolean): Promise<boolean> {
+  if (allowPrivate) return false;
+  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host) !== 0) return !isPublicAddress(host);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), SUBSCRIBE_LOOKUP_MS);
+  });
+  const addresses = await Promise.race([lookup(host, { all: true, verbatim: true }).catch(() => null), timeout]);
+  clearTimeout(timer);
+  return addresses?.some(({ address }) => !isPublicAddress(address)) ?? false;
+}

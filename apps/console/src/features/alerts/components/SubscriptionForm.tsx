@@ -23,6 +23,7 @@ const FIELD_OF_MESSAGE: Record<MessageKey, Field | null> = {
   countries: 'countries',
   email: 'email',
   webhookUrl: 'webhook_url',
+  webhookPrivate: 'webhook_url',
   webhookSecret: 'webhook_secret',
   noSmtp: 'channel',
   tooMany: null,
