@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { closedNowIn, openNowIn, pairedPlayer, setHours, subscribe, unsubscribeAll } from '../support/alertFleet';
 import { hooksAt, hookURL, mailsTo, verifiedWebhook } from '../support/alertReceivers';
 import { signIn } from '../support/auth';
@@ -27,6 +27,30 @@ test.beforeEach(async ({ playwright }) => {
 });
 test.afterEach(async () => staff.dispose());
 
+/** The admin subscribes by e-mail on the console's 'My alerts' to Japan and the United States; answers its id. */
+async function subscribeOnMyAlerts(page: Page, email: string): Promise<string> {
+  await signIn(page, ADMIN);
+  await page.getByRole('navigation').getByText('My alerts').click();
+  const countries = page.getByRole('combobox', { name: 'Countries' });
+  for (const country of ['Japan', 'United States']) {
+    await countries.fill(country);
+    await page.locator(`.ant-select-item-option[title="${country}"]`).click();
+  }
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Offline during opening hours');
+  await expect(row).toContainText('Japan');
+  await expect(row).toContainText('United States');
+  // The subscription the console made, as the API lists it (ended with the others at the end).
+  const listed = await staff.get('/api/alerts/subscriptions');
+  const made = ((await listed.json()).data.subscriptions as { subscription_id: string; target: string }[]).filter(
+    (subscription) => subscription.target === email,
+  );
+  expect(made).toHaveLength(1);
+  return made[0]?.subscription_id ?? '';
+}
+
 test('a web player offline in open Tokyo: one e-mail and one signed webhook, then back online; closed New York: nothing', async ({
   page,
   browser,
@@ -37,50 +61,31 @@ test('a web player offline in open Tokyo: one e-mail and one signed webhook, the
   const subscriptions: string[] = [];
   const player = await browser.newContext({ viewport: { width: 640, height: 360 } });
   try {
-    // A store in New York, closed now, whose player is offline from its pairing on.
-    const newYork = await pairedPlayer(
-      staff,
-      { region: 'US', shop_no: String(1000 + (stamp % 9000)), shop_name: `New York ${stamp}` },
-      closedNowIn('America/New_York'),
-    );
-
-    // The admin subscribes by e-mail on 'My alerts' (Japan and the United States), and by webhook through the API.
-    await signIn(page, ADMIN);
-    await page.getByRole('navigation').getByText('My alerts').click();
-    const countries = page.getByRole('combobox', { name: 'Countries' });
-    for (const country of ['Japan', 'United States']) {
-      await countries.fill(country);
-      await page.locator(`.ant-select-item-option[title="${country}"]`).click();
-    }
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Subscribe' }).click();
-    const row = page.getByRole('row').filter({ hasText: email });
-    await expect(row).toContainText('Offline during opening hours');
-    await expect(row).toContainText('Japan');
-    await expect(row).toContainText('United States');
-    // The subscription the console made, as the API lists it (ended with the others at the end).
-    const listed = await staff.get('/api/alerts/subscriptions');
-    const made = ((await listed.json()).data.subscriptions as { subscription_id: string; target: string }[]).filter(
-      (subscription) => subscription.target === email,
-    );
-    expect(made).toHaveLength(1);
-    subscriptions.push(...made.map((subscription) => subscription.subscription_id));
-    subscriptions.push(
-      await subscribe(staff, {
+    // The web player starts in Chromium (it shows its serial) while a New York store, closed now, gets a player
+    // that is offline from its pairing on, and the admin subscribes: by e-mail on 'My alerts' (Japan and the
+    // United States), by webhook through the API.
+    const screen = await player.newPage();
+    const serial = `WEB-AL-${stamp}`;
+    const shopName = `Tokyo ${stamp}`;
+    const [newYork] = await Promise.all([
+      pairedPlayer(
+        staff,
+        { region: 'US', shop_no: String(1000 + (stamp % 9000)), shop_name: `New York ${stamp}` },
+        closedNowIn('America/New_York'),
+      ),
+      subscribeOnMyAlerts(page, email).then((id) => subscriptions.push(id)),
+      subscribe(staff, {
         conditions: ['offline'],
         countries: ['JP', 'US'],
         channel: 'webhook',
         webhook_url: hookURL(path),
         webhook_secret: SECRET,
-      }),
-    );
-
-    // A web player in Chromium, paired to a Tokyo store open now.
-    const screen = await player.newPage();
-    const serial = `WEB-AL-${stamp}`;
-    const shopName = `Tokyo ${stamp}`;
-    await screen.goto(`${E2E.alertsURL}/player/?serial=${serial}&lang=en`);
+      }).then((id) => subscriptions.push(id)),
+      screen.goto(`${E2E.alertsURL}/player/?serial=${serial}&lang=en`),
+    ]);
     await expect(screen.getByText(serial)).toBeVisible();
+
+    // Paired to a Tokyo store open now.
     const store = { region: 'JP', shop_no: String(1000 + ((stamp + 1) % 9000)), shop_name: shopName };
     const { device_code: tokyo, pin } = await registerSerial(staff, serial, { ...store, display_pattern: 'Multi,CW' });
     await screen.keyboard.type(pin);
