@@ -33,7 +33,10 @@ export default defineConfig({
   fullyParallel: false,
   projects: [
     { name: 'setup', testDir: './support', testMatch: /users\.setup\.ts/ },
-    { name: 'chromium', dependencies: ['setup'] },
+    { name: 'chromium', dependencies: ['setup'], testIgnore: /alert-delivery\.spec\.ts/ },
+    // On a server of its own (its first admin only): it needs none of the setup's users. One test at a time:
+    // each counts the messages of subscriptions to whole countries, which another run's players would add to.
+    { name: 'alerts', testMatch: /alert-delivery\.spec\.ts/, workers: 1 },
   ],
   use: {
     baseURL: E2E.baseURL,
@@ -71,6 +74,27 @@ export default defineConfig({
       LIVE_INGEST: 'off',
       STORE_CLOCK_AT: E2E.storeClockAt,
       NODE_OPTIONS: `--import ${join(E2E.repoRoot, 'e2e', 'support', 'storeClock.mjs')}`,
+    }),
+    // The alert inbox (support/alertInbox.ts): a real SMTP server and a webhook receiver, read by the spec.
+    {
+      command: 'node --import tsx e2e/support/alertInbox.ts',
+      cwd: E2E.repoRoot,
+      url: `${E2E.alertsInboxURL}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    // The same product telling of a player offline for 6 s of opening hours, a round every second, by e-mail to
+    // the inbox's SMTP server and by webhook to its receiver on 127.0.0.1 (specs/alert-delivery.spec.ts).
+    productServer(E2E.alertsDataDir, E2E.alertsURL, {
+      PORT: String(E2E.alertsPort),
+      LIVE_INGEST: 'off',
+      SMTP_URL: `smtp://127.0.0.1:${E2E.alertsSmtpPort}`,
+      ALERT_FROM: 'Signage e2e <alerts@e2e.example>',
+      ALERT_OFFLINE_MINUTES: '0.1',
+      ALERT_CHECK_SECONDS: '1',
+      ALERT_WEBHOOK_ALLOW_PRIVATE: 'true',
     }),
   ],
 });

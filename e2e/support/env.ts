@@ -10,6 +10,10 @@ const rtmpPort = Number(process.env.E2E_RTMP_PORT ?? port - 45);
 
 /** A second server whose clock starts days before a DST transition (specs/player-dst.spec.ts). */
 const clockPort = Number(process.env.E2E_CLOCK_PORT ?? port + 5);
+/** A third server with alert thresholds of seconds (specs/alert-delivery.spec.ts), and its SMTP receiver. */
+const alertsPort = Number(process.env.E2E_ALERTS_PORT ?? port + 9);
+const alertsSmtpPort = Number(process.env.E2E_ALERTS_SMTP_PORT ?? port + 10);
+const alertsInboxPort = Number(process.env.E2E_ALERTS_INBOX_PORT ?? port + 11);
 
 export const E2E = {
   repoRoot,
@@ -26,6 +30,14 @@ export const E2E = {
   clockDataDir: join(repoRoot, '.tmp', 'e2e-clock-data'),
   /** What that server's clock reads when it starts: a Saturday night before London and Lord Howe change. */
   storeClockAt: '2027-03-27T23:00:00Z',
+  alertsPort,
+  alertsURL: `http://127.0.0.1:${alertsPort}`,
+  alertsDataDir: join(repoRoot, '.tmp', 'e2e-alerts-data'),
+  /** The SMTP server of the run's alert inbox (support/alertInbox.ts), where the alerts server sends e-mail. */
+  alertsSmtpPort,
+  /** The inbox's HTTP side: webhooks arrive there, and the spec reads what arrived. */
+  alertsInboxPort,
+  alertsInboxURL: `http://127.0.0.1:${alertsInboxPort}`,
   /** The RTMP address the console shows at registration (the console is opened at 127.0.0.1). */
   rtmpURL: `rtmp://127.0.0.1:${rtmpPort}/live`,
 };

@@ -39,13 +39,18 @@ export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** SMTP_URL, ALERT_FROM and the alert thresholds in minutes (ALERT_OFFLINE_MINUTES, _BEHIND_, _QUIET_). */
+/**
+ * SMTP_URL, ALERT_FROM, the alert thresholds in minutes (ALERT_OFFLINE_MINUTES, _BEHIND_, _QUIET_) and how often
+ * each server evaluates them (ALERT_CHECK_SECONDS).
+ */
 export type AlertsConfig = {
   smtpUrl: string | undefined;
   from: string;
   offlineMinutes: number;
   behindMinutes: number;
   quietMinutes: number;
+  /** ALERT_CHECK_SECONDS: each server's evaluation and delivery round comes this often (modules/alerts/loop.ts). */
+  checkSeconds: number;
   /** ALERT_WEBHOOK_ALLOW_PRIVATE: webhooks may go to private and loopback addresses (modules/alerts/webhookAddress.ts). */
   allowPrivateWebhooks: boolean;
 };
@@ -257,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
       offlineMinutes: vars.ALERT_OFFLINE_MINUTES,
       behindMinutes: vars.ALERT_BEHIND_MINUTES,
       quietMinutes: vars.ALERT_QUIET_MINUTES,
+      checkSeconds: vars.ALERT_CHECK_SECONDS,
       allowPrivateWebhooks: vars.ALERT_WEBHOOK_ALLOW_PRIVATE,
     },
     sso:

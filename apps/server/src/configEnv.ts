@@ -42,6 +42,22 @@ function wholeNumber({ min, max, unit, between, note }: Range, fallback: number)
   return withDefault(number, String(fallback));
 }
 
+/** A number (fractions allowed) in a range, e.g. "a number of minutes from 0.05 to 1440". */
+function decimalNumber({ min, max, unit, note }: Range, fallback: number) {
+  const what = `a number${unit ? ` of ${unit}` : ''} from ${min} to ${max}${note ? ` ${note}` : ''}`;
+  const number = z
+    .string()
+    .refine(
+      (value) => {
+        const n = Number(value);
+        return /^\d+(\.\d+)?$/.test(value) && n >= min && n <= max;
+      },
+      { error: (issue) => `must be ${what}, got '${issue.input}'` },
+    )
+    .transform(Number);
+  return withDefault(number, String(fallback));
+}
+
 /** One of a few words, in any case. */
 function oneOf<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
   const word = z
@@ -150,9 +166,11 @@ export const SERVER_ENV = z.object({
   LIVE_CONTROL_URL: text,
   SMTP_URL: optional(smtpUrl),
   ALERT_FROM: withDefault(z.string(), 'Signage Console <alerts@localhost>'),
-  ALERT_OFFLINE_MINUTES: wholeNumber({ min: 1, max: 1440, unit: 'minutes' }, 10),
+  // A fraction is for tests (0.1: 6 s); a live player's heartbeat comes once a minute.
+  ALERT_OFFLINE_MINUTES: decimalNumber({ min: 0.05, max: 1440, unit: 'minutes' }, 10),
   ALERT_BEHIND_MINUTES: wholeNumber({ min: 1, max: 1440, unit: 'minutes' }, 30),
   ALERT_QUIET_MINUTES: wholeNumber({ min: 0, max: 1440, unit: 'minutes' }, 60),
+  ALERT_CHECK_SECONDS: wholeNumber({ min: 1, max: 3600, unit: 'seconds' }, 60),
   ALERT_WEBHOOK_ALLOW_PRIVATE: flag(false),
   SSO_IDP_SSO_URL: text,
 });

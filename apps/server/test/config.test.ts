@@ -42,6 +42,7 @@ describe('loadConfig', () => {
         offlineMinutes: 10,
         behindMinutes: 30,
         quietMinutes: 60,
+        checkSeconds: 60,
         allowPrivateWebhooks: false,
       },
     });
@@ -163,6 +164,19 @@ describe('loadConfig', () => {
       loadConfig({ SMTP_URL: 'smtps://ops:secret@mail.example.com:465', ALERT_OFFLINE_MINUTES: '5' }).alerts,
     ).toMatchObject({ smtpUrl: 'smtps://ops:secret@mail.example.com:465', offlineMinutes: 5 });
     expect(loadConfig({ ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' }).alerts.allowPrivateWebhooks).toBe(true);
+    // Seconds for a test: offline after 0.1 minutes (6 s), a round every 2 s.
+    expect(loadConfig({ ALERT_OFFLINE_MINUTES: '0.1', ALERT_CHECK_SECONDS: '2' }).alerts).toMatchObject({
+      offlineMinutes: 0.1,
+      checkSeconds: 2,
+    });
+    for (const refused of ['0.01', '1e3', '1441', 'ten']) {
+      expect(() => loadConfig({ ALERT_OFFLINE_MINUTES: refused })).toThrow(
+        new ConfigError(`ALERT_OFFLINE_MINUTES must be a number of minutes from 0.05 to 1440, got '${refused}'`),
+      );
+    }
+    expect(() => loadConfig({ ALERT_CHECK_SECONDS: '0' })).toThrow(
+      new ConfigError("ALERT_CHECK_SECONDS must be a whole number of seconds from 1 to 3600, got '0'"),
+    );
     expect(() => loadConfig({ ALERT_WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(
       new ConfigError("ALERT_WEBHOOK_ALLOW_PRIVATE must be true or false, got 'yes'"),
     );

@@ -4,7 +4,13 @@ import { createChannels, runAlerts } from '../../src/modules/alerts';
 import { createUser, loginAs, type TestApp } from '../helpers';
 
 /** The thresholds of these tests; their webhook receivers listen on 127.0.0.1, so private addresses are allowed. */
-export const RULES = { offlineMinutes: 10, behindMinutes: 30, quietMinutes: 60, allowPrivateWebhooks: true } as const;
+export const RULES = {
+  offlineMinutes: 10,
+  behindMinutes: 30,
+  quietMinutes: 60,
+  checkSeconds: 60,
+  allowPrivateWebhooks: true,
+} as const;
 
 export const minutes = (n: number) => n * 60_000;
 export const at = (base: Date, offsetMs: number) => new Date(base.getTime() + offsetMs);

@@ -4,8 +4,12 @@ import { type Channels, createChannels } from './channels';
 import { deliverAlerts } from './deliver';
 import { evaluateAlerts } from './evaluate';
 
-/** How often each server evaluates and delivers (a minute: the heartbeat's interval). */
+/** How often each server evaluates and delivers by default (a minute: the heartbeat's interval). */
 export const ALERT_EVERY_MS = 60_000;
+
+/** The round's interval of a configuration (ALERT_CHECK_SECONDS), else the default. */
+export const alertEveryMs = (config: Pick<AlertsConfig, 'checkSeconds'>) =>
+  config.checkSeconds > 0 ? config.checkSeconds * 1000 : ALERT_EVERY_MS;
 
 export type { AlertsConfig };
 
@@ -21,32 +25,41 @@ export async function runAlerts(db: Database, config: AlertsConfig, channels: Ch
   return { ...evaluation, attempts };
 }
 
-/** Runs a round every minute in the background until `stop` (which waits for the round in progress). */
+/**
+ * Runs a round every ALERT_CHECK_SECONDS (a minute by default) in the background until `stop` (which waits for
+ * the round in progress); a round still running when the next is due makes that one skip.
+ */
 export function startAlerts(deps: { db: Database; config: AlertsConfig; log: Log }) {
   const channels = createChannels(deps.config);
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
+  let busy = false;
   const tick = () => {
-    running = runAlerts(deps.db, deps.config, channels).then(
-      (round) => {
-        if (round.messages > 0 || round.attempts > 0) {
-          deps.log.info(
-            {
-              alerts: round.alerts.length,
-              recoveries: round.recoveries.length,
-              messages: round.messages,
-              attempts: round.attempts,
-            },
-            'alerts: messages queued and sent',
-          );
-        }
-      },
-      (error: unknown) => deps.log.error({ err: error }, 'alerts: the round failed'),
-    );
+    busy = true;
+    running = runAlerts(deps.db, deps.config, channels)
+      .then(
+        (round) => {
+          if (round.messages > 0 || round.attempts > 0) {
+            deps.log.info(
+              {
+                alerts: round.alerts.length,
+                recoveries: round.recoveries.length,
+                messages: round.messages,
+                attempts: round.attempts,
+              },
+              'alerts: messages queued and sent',
+            );
+          }
+        },
+        (error: unknown) => deps.log.error({ err: error }, 'alerts: the round failed'),
+      )
+      .finally(() => {
+        busy = false;
+      });
   };
   const timer = setInterval(() => {
-    if (!stopped) tick();
-  }, ALERT_EVERY_MS);
+    if (!stopped && !busy) tick();
+  }, alertEveryMs(deps.config));
   timer.unref();
   return {
     channels,

@@ -120,6 +120,8 @@ export function SubscriptionForm({
           <Select
             mode="multiple"
             allowClear
+            // A typed country is found by the name shown (antd searches the value, 'JP', by default).
+            showSearch={{ optionFilterProp: 'label' }}
             aria-label={t('alerts.countries')}
             placeholder={t('alerts.allCountries')}
             options={COUNTRIES.map((code) => ({ value: code, label: t(`country.${code}`) }))}

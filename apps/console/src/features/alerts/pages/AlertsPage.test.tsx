@@ -81,6 +81,21 @@ describe('Alerts (issue 29 item 3)', () => {
     expect(screen.getByText('Sent')).toBeTruthy();
   });
 
+  it('finds a country by the name it shows when one is typed in Countries (DS_FRIT)', async () => {
+    mockFetch({
+      'GET /api/alerts/subscriptions': () => success({ subscriptions: [] }),
+      'GET /api/alerts/messages': () => success({ messages: [] }),
+    });
+    renderApp('/alerts', userWith('DS_FRIT'));
+    await screen.findByText('No subscriptions yet', {}, { timeout: 25_000 });
+    const countries = screen.getByRole('combobox', { name: 'Countries' });
+    fireEvent.mouseDown(countries);
+    fireEvent.change(countries, { target: { value: 'Japan' } });
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual(['Japan']),
+    );
+  });
+
   it('refuses a bad webhook at its field before sending, and shows a server refusal at its field', async () => {
     const { requests } = mockFetch({
       'GET /api/alerts/subscriptions': () => success({ subscriptions: [] }),
