@@ -149,7 +149,8 @@ if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
 if (want('lint')) check('boundaries (lint:deps)', 'node', ['scripts/boundaries/lint.mjs']);
 if (want('lint')) check('lock file (npm ci)', 'node', ['scripts/check-lock.mjs']);
 if (want('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-if (want('unit')) vitest('vitest (PGlite)', []);
+// The embedded database, even when TEST_DATABASE_URL is set for the PostgreSQL step after it (CI sets it for both).
+if (want('unit')) vitest('vitest (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (want('postgres') && process.env.TEST_DATABASE_URL) {
   vitest('server suite (PostgreSQL)', ['--project', 'server']);
 }
