@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceToken } from '../src/agent/device';
-import { type App, buildApp } from '../src/app';
+import type { App } from '../src/app';
 import {
   AUTH_CACHE_MAX_ENTRIES,
   AUTH_CACHE_TTL_MS,
@@ -11,26 +10,13 @@ import {
   DEVICE_CACHE_TTL_MS,
 } from '../src/auth/cache';
 import { hashToken } from '../src/auth/sessions';
-import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
 import { devices, users } from '../src/db/schema';
 import { changePassword, removeUser } from '../src/modules/users/admin';
-import { MODULES } from '../src/registry';
-import {
-  createPostgresDatabase,
-  createTestApp,
-  createUser,
-  loginAs,
-  TEST_DATABASE_URL,
-  type TestApp,
-  tempDir,
-  testConfig,
-} from './helpers';
+import { me, type Server, twoServers, userPk } from './authServers';
+import { createTestApp, createUser, loginAs, TEST_DATABASE_URL, type TestApp } from './helpers';
 import { activePlayer, deviceRow, heartbeatCall } from './players/fixtures';
 
-const me = (app: App, cookie: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
 const sessionIdOf = (cookie: string) => hashToken(cookie.slice('sid='.length));
-const userPk = async (db: Database, userId: string) =>
-  (await db.select({ id: users.id }).from(users).where(eq(users.userId, userId)))[0]?.id ?? '';
 
 /** Resolves when `app`'s cache applied a notification naming `key` (or forgetting everything). */
 function invalidation(app: App, key: string): Promise<void> {
@@ -254,43 +240,17 @@ describe('the request path cache in one server', () => {
   });
 });
 
-/** A server of its own (pool, listener, cache) on a database another one also uses. */
-async function serverOn(db: Database): Promise<App> {
-  const app = await buildApp({ config: testConfig(), db, modules: MODULES });
-  await app.ready();
-  return app;
-}
-
-/**
- * Two servers on one database, as behind a load balancer: over PostgreSQL each has its own pool and
- * listener connection, as two processes would; the embedded PGlite is one process's own database, so
- * there the two share it (each with its own listener and cache).
- */
+/** Two servers on one database, as behind a load balancer (authServers.ts). */
 describe('two servers on one database', () => {
-  let drop = async () => {};
-  let handles: DatabaseHandle[] = [];
-  let a: { app: App; handle: DatabaseHandle };
-  let b: { app: App; handle: DatabaseHandle };
+  let servers: Awaited<ReturnType<typeof twoServers>>;
+  let a: Server;
+  let b: Server;
   beforeAll(async () => {
-    if (TEST_DATABASE_URL) {
-      const database = await createPostgresDatabase();
-      drop = database.drop;
-      handles = [
-        await openDatabase({ dataDir: tempDir(), databaseUrl: database.url }),
-        await openDatabase({ dataDir: tempDir(), databaseUrl: database.url }),
-      ];
-    } else {
-      handles = [await openDatabase({ dataDir: tempDir(), databaseUrl: undefined }, { memory: true })];
-    }
-    const [first, second = first] = handles as [DatabaseHandle, DatabaseHandle?];
-    a = { app: await serverOn(first.db), handle: first };
-    b = { app: await serverOn(second.db), handle: second };
+    servers = await twoServers();
+    ({ a, b } = servers);
   });
   afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
-    for (const handle of handles) await handle.close();
-    await drop();
+    await servers?.close();
   });
 
   it('a logout on one ends the session the other has cached', async () => {
@@ -339,38 +299,4 @@ describe('two servers on one database', () => {
     await seen;
     expect((await heartbeatCall(b.app, player.token, { status: 'ok' })).statusCode).toBe(401);
   });
-
-  // Only a listener with a connection of its own can lose it: PGlite's runs in this process.
-  it.runIf(TEST_DATABASE_URL)(
-    'serves nothing from the cache while its listener is down, and starts empty when it is back',
-    async () => {
-      const user = await createUser(a.handle.db, { role: 'DS_KT', region: 'JP' });
-      const cookie = await loginAs(a.app, user);
-      expect((await me(b.app, cookie)).statusCode).toBe(200);
-      const down = once(b.app.authCache, 'listening');
-      const back = new Promise<void>((resolve) => {
-        const state = (up: boolean) => {
-          if (!up) return;
-          b.app.authCache.off('listening', state);
-          resolve();
-        };
-        b.app.authCache.on('listening', state);
-      });
-      // Every listener of this database is cut (the servers' own pools hold no LISTEN).
-      await a.handle.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
-      );
-      expect(await down).toEqual([false]);
-      expect(b.app.authCache.enabled).toBe(false);
-      // A change nobody is told of while the listener is down is seen all the same.
-      await a.handle.db
-        .update(users)
-        .set({ authority: 'DS_FRIT', region: '' })
-        .where(eq(users.id, await userPk(a.handle.db, user.userId)));
-      expect((await me(b.app, cookie)).json().data.authority).toBe('DS_FRIT');
-      await back;
-      expect(b.app.authCache.enabled).toBe(true);
-      expect(b.app.authCache.size.sessions).toBe(0);
-    },
-  );
 });

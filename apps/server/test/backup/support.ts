@@ -10,7 +10,8 @@ import { type Database, openDatabase } from '../../src/db/client';
 import { MODULES } from '../../src/registry';
 import { bearer, pairedPlayer } from '../agent/fixtures';
 import { upload } from '../contents/support';
-import { createUser, loginAs, SERVER_DIR, TEST_DATABASE_URL, testConfig } from '../helpers';
+import { createUser, loginAs, SERVER_DIR, TEST_DATABASE_URL, tempDir, testConfig } from '../helpers';
+import { writeImage } from '../media/fixtures';
 import { createBody, expectOk } from '../schedules/fixtures';
 
 /** docs/operations.md, section 5: the commands this suite runs as they are written there. */
@@ -158,4 +159,11 @@ export async function observe(product: Product, fleet: Fleet) {
     }
   }
   return { lists, manifests, media };
+}
+
+/** The image the backed-up product holds: a 640 x 360 PNG. */
+export async function samplePng(): Promise<Buffer> {
+  const file = path.join(tempDir(), 'sale.png');
+  await writeImage(file, 'png', 640, 360);
+  return fs.readFileSync(file);
 }

@@ -1,12 +1,12 @@
 import { AgentClientError } from '@signage/agent-client';
 import { AGENT_MESSAGES, PAIR_THROTTLE } from '@signage/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devicePins, devices } from '../../src/db/schema';
+import { devicePins } from '../../src/db/schema';
 import { nextArrival } from '../../src/http/arrival';
 import { HEARTBEAT_ORDER_HORIZON_MS, recordHeartbeat } from '../../src/modules/players';
-import { createTestApp, createUser, loginAs, TEST_DATABASE_URL, type TestApp } from '../helpers';
+import { createTestApp, createUser, loginAs, type TestApp } from '../helpers';
 import {
   activePlayer,
   agentClient,
@@ -202,49 +202,6 @@ describe('device token', () => {
     await client.heartbeat('error');
     expect((await deviceRow(t.db, player.device_code))?.isAlive).toBe(false);
   });
-
-  // The embedded PGlite dies with the process, so there a beat is answered once written.
-  it.runIf(TEST_DATABASE_URL)(
-    'on PostgreSQL answers a beat once its write is sent, and the write follows',
-    async () => {
-      const player = await activePlayer(t.app, kt);
-      const alive = async () => {
-        const [row] = await t.db
-          .select({ isAlive: devices.isAlive })
-          .from(devices)
-          .where(eq(devices.deviceCode, player.device_code));
-        return row?.isAlive;
-      };
-      expect(await alive()).toBe(true);
-      // Another transaction holds the player's row: the beat's statement waits for it in the database.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked = () => {};
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const holder = t.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from devices where device_code = ${player.device_code} for update`);
-        locked();
-        await released;
-      });
-      await isLocked;
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/agent/v1/heartbeat',
-        headers: { authorization: `Bearer ${player.token}` },
-        payload: { status: 'error' },
-      });
-      expect(answer.statusCode, answer.body).toBe(200);
-      expect(await alive()).toBe(true);
-      release();
-      await holder;
-      await t.app.heartbeatsSettled();
-      expect(await alive()).toBe(false);
-    },
-  );
 
   it('writes beats sent at once by several players, and a player’s beats in the order they came', async () => {
     const a = await activePlayer(t.app, kt);

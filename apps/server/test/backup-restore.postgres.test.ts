@@ -7,23 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskBlobStore } from '../src/blob';
 import { MIGRATIONS_FOLDER } from '../src/db/client';
 import { bearer, pairedPlayer, storedImage } from './agent/fixtures';
-import { admin, documented, observe, ownedDatabase, populate, run, startProduct } from './backup/support';
-import { createUser, loginAs, TEST_DATABASE_URL, tempDir } from './helpers';
-import { writeImage } from './media/fixtures';
+import { admin, documented, observe, ownedDatabase, populate, run, samplePng, startProduct } from './backup/support';
+import { createUser, loginAs, tempDir } from './helpers';
 
 /**
  * Backup and restore as docs/operations.md section 5 writes it (issue 28): the commands run as they are
  * written there, on a product with players, an uploaded image, a schedule and plays; after the database is
- * dropped and DATA_DIR replaced by an empty one, the restored product answers the same.
+ * dropped and DATA_DIR replaced by an empty one, the restored product answers the same. The embedded database's
+ * backup (the whole DATA_DIR) is backup-restore.pglite.test.ts.
  */
 let png: Buffer;
 beforeAll(async () => {
-  const file = path.join(tempDir(), 'sale.png');
-  await writeImage(file, 'png', 640, 360);
-  png = fs.readFileSync(file);
+  png = await samplePng();
 });
 
-describe.runIf(TEST_DATABASE_URL)('on PostgreSQL (pg_dump, pg_restore, the media folder)', () => {
+describe('on PostgreSQL (pg_dump, pg_restore, the media folder)', () => {
   const databases: Awaited<ReturnType<typeof ownedDatabase>>[] = [];
   afterAll(async () => {
     for (const database of databases) await database.drop();
@@ -139,33 +137,5 @@ describe.runIf(TEST_DATABASE_URL)('on PostgreSQL (pg_dump, pg_restore, the media
     } finally {
       await product.close();
     }
-  });
-});
-
-describe.runIf(!TEST_DATABASE_URL)('on the embedded database (the whole DATA_DIR, the server stopped)', () => {
-  let product: Awaited<ReturnType<typeof startProduct>> | undefined;
-  let fleet: Awaited<ReturnType<typeof populate>>;
-  let before: Awaited<ReturnType<typeof observe>>;
-  const first = tempDir('signage-data-');
-  // A first start on an empty DATA_DIR runs PGlite's initdb: the hook's minute, not the test's 30 s.
-  beforeAll(async () => {
-    product = await startProduct(first, undefined);
-    fleet = await populate(product, png);
-    before = await observe(product, fleet);
-  });
-  afterAll(async () => {
-    await product?.close();
-  });
-
-  it('answers the same lists, manifests, media bytes and session from a copy restored into an empty DATA_DIR', async () => {
-    const backup = path.join(tempDir('signage-backup-'), 'signage-20261203T000000Z');
-    await product?.close();
-    product = undefined;
-    await run(documented('tar -C "$DATA_DIR" -czf "$BACKUP-data.tgz"'), { BACKUP: backup, DATA_DIR: first });
-    const second = tempDir('signage-data-');
-    await run(documented('tar -C "$DATA_DIR" -xzf "$BACKUP-data.tgz"'), { BACKUP: backup, DATA_DIR: second });
-    product = await startProduct(second, undefined);
-    expect(Object.keys(before.media)).toHaveLength(1);
-    expect(await observe(product, fleet)).toEqual(before);
   });
 });

@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { shippedMigrationCount } from '../src/modules/health/repo';
-import { createPostgresDatabase, TEST_DATABASE_URL, tempDir } from './helpers';
+import { createPostgresDatabase, tempDir } from './helpers';
 
 /**
  * Several servers starting at once on one empty PostgreSQL database (a deploy, docs/operations.md): each
  * migrates under an advisory lock, so every migration is applied exactly once and every server opens.
  * PostgreSQL only: the embedded database belongs to one process.
  */
-describe.runIf(TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
+describe('migrations on PostgreSQL', () => {
   it('are applied once when three servers start at the same time, and a later start applies nothing', async () => {
     const { url, drop } = await createPostgresDatabase();
     try {
