@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { type APIResponse, expect, test } from '@playwright/test';
 import { signIn } from '../support/auth';
 import { apiAs, makePlayer } from '../support/fleet';
 import { USERS } from '../support/users';
@@ -75,6 +75,58 @@ test('DS_LHQIT reads who changed what in its region, filters it and downloads it
   const lines = csv.filter((line) => line.includes(jp));
   expect(lines.some((line) => line.includes(`,${USERS.DS_FRIT.id},player.edit,${jp},JP,`))).toBe(true);
   expect(csv.some((line) => line.includes(kr))).toBe(false);
+});
+
+test('the fleet-care actions are listed with who did them: hours, a remote command, an emergency message, an alert subscription', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const frit = await apiAs(USERS.DS_FRIT);
+  const ok = async (answer: Promise<APIResponse>) => {
+    const response = await answer;
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()).data;
+  };
+  // A store number of its own: the emergency message below reaches this store's player only.
+  const shop = String(9000 + (stamp % 1000));
+  const code = await makePlayer(frit, {
+    region: 'JP',
+    shop_no: shop,
+    shop_name: `Care ${stamp}`,
+    display_pattern: 'Multi,CW',
+  });
+  const week = [{ day: 1, ranges: [{ open: '09:00', close: '18:00' }] }];
+  await ok(frit.put(`/api/devices/${code}/hours`, { data: { hours: { week, exceptions: [] } } }));
+  await ok(frit.post(`/api/devices/${code}/commands`, { data: { kind: 'identify' } }));
+  const ends = new Date(stamp + 10 * 60_000).toISOString();
+  const target = { by: 'stores', shop_nos: [shop] };
+  const posted = await ok(
+    frit.post('/api/emergencies', { data: { target, kind: 'text', text: 'Drill', ends_at: ends } }),
+  );
+  await ok(frit.post(`/api/emergencies/${posted.emergency_id}/cancel`));
+  const hook = { webhook_url: `https://hooks.example.com/audit-${stamp}`, webhook_secret: 'a-secret-of-enough-length' };
+  const subscribed = await ok(
+    frit.post('/api/alerts/subscriptions', { data: { conditions: ['offline'], channel: 'webhook', ...hook } }),
+  );
+  await ok(frit.delete(`/api/alerts/subscriptions/${subscribed.subscription_id}`));
+  await frit.dispose();
+
+  await signIn(page, USERS.DS_FRIT);
+  await page.goto('/audit');
+  for (const [object, actions] of [
+    [code, ['Opening hours set', 'Remote command sent']],
+    [posted.emergency_id, ['Emergency message posted', 'Emergency message cancelled']],
+    [subscribed.subscription_id, ['Alert subscription added', 'Alert subscription ended']],
+  ] as const) {
+    await page.getByLabel('Object').fill(object);
+    await page.getByRole('button', { name: 'Search' }).click();
+    for (const action of actions) {
+      const row = page.getByRole('row').filter({ hasText: action });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(USERS.DS_FRIT.id);
+      await expect(row).toContainText(object);
+    }
+  }
 });
 
 test('the audit trail is not offered to a role that may not read it', async ({ page }) => {

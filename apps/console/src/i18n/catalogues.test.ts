@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { AREAS, COUNTRIES, LOCATIONS, MESSAGES, ROLES, ROUTES, STORE_TYPES } from '@signage/domain';
+import { AREAS, AUDIT_ACTIONS, COUNTRIES, LOCATIONS, MESSAGES, ROLES, ROUTES, STORE_TYPES } from '@signage/domain';
 import { describe, expect, it } from 'vitest';
 import enFirstLoad from './en.json';
 import enLive from './en.live.json';
@@ -63,6 +63,11 @@ describe('English catalogue and the domain', () => {
 
   it('titles every route with the English title of the route table', () => {
     for (const route of ROUTES) expect(enKeys.get(route.titleKey), route.path).toBe(route.title);
+  });
+
+  it('names every action of the audit trail (its filter and its rows)', () => {
+    const expected = AUDIT_ACTIONS.map((action) => `audit.actions.${action.replace('.', '_')}`);
+    expect(expected.filter((key) => !enKeys.has(key))).toEqual([]);
   });
 
   it('names every area, country, store type, location and role', () => {

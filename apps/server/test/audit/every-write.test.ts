@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AGENT_CONTRACT_LIST, API_CONTRACTS, type Contract } from '@signage/domain';
+import { AGENT_CONTRACT_LIST, API_CONTRACTS, AUDIT_ACTIONS, type Contract } from '@signage/domain';
 import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema';
@@ -453,6 +453,8 @@ describe('every write route', () => {
           (done.target === undefined || e.target === done.target),
       );
       expect(entry, `${done.action} by ${done.actor ?? w.fritId}: ${JSON.stringify(entries)}`).toBeDefined();
+      // The console's action filter offers it (and names it in every language: the console's catalogue test).
+      expect(AUDIT_ACTIONS).toContain(done.action);
     });
   }
 });

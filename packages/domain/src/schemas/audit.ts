@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'player.delete',
   'player.logs_download',
   'player.command',
+  'player.hours',
   'alert.subscribe',
   'alert.unsubscribe',
   'floormap.upload',
