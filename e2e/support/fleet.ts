@@ -3,7 +3,7 @@ import { E2E } from './env';
 import type { E2EUser } from './users';
 
 /** A 1x1 PNG: the smallest image the upload rules accept (its bytes are sniffed). */
-const PNG = Buffer.from(
+export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );

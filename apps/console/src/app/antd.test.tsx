@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { Empty } from 'antd';
+import { Button, Empty } from 'antd';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';
@@ -24,5 +24,17 @@ describe("Ant Design's locale (loaded with the shell, not with /login)", () => {
     await act(() => setLanguage('tw'));
     expect(await screen.findByText('暫無資料', shown)).toBeInTheDocument();
     expect(useAntdLocale.getState().locale.locale).toBe('zh-tw');
+  });
+});
+
+describe("Ant Design's buttons", () => {
+  it('show a two-character CJK label as written, so that a name holding it still does (WCAG 2.5.3, issue 31)', () => {
+    render(
+      <AntdProvider>
+        <Button aria-label="詳細: 1SmallMid">詳細</Button>
+      </AntdProvider>,
+    );
+    // Ant Design would draw '詳 細', which the name '詳細: …' does not contain (axe label-content-name-mismatch).
+    expect(screen.getByRole('button', { name: '詳細: 1SmallMid' })).toHaveTextContent(/^詳細$/);
   });
 });

@@ -56,36 +56,48 @@ export function UploadArea({
   const accept = mediaAccept({ live: mode === 'live' });
   return (
     <Flex vertical gap={12} data-image-state={imageState}>
-      <Upload.Dragger
-        accept={accept}
-        multiple={false}
-        maxCount={1}
-        showUploadList={false}
-        disabled={disabled}
-        beforeUpload={(chosen) => {
-          onFile(chosen);
-          return false;
-        }}
+      {/* The area is a button (role, Tab stop, Enter) named by its text; its own aria-label would go to the
+          hidden file input. A button also answers Space (WCAG 2.1.1), which the upload leaves out. */}
+      <fieldset
         aria-label={t('contents.register.dropArea')}
+        style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+        onKeyDown={(event) => {
+          const target = event.target as HTMLElement;
+          if (event.key !== ' ' || target.getAttribute('role') !== 'button') return;
+          event.preventDefault();
+          target.click();
+        }}
       >
-        {preview && imageState === 1 ? (
-          <img
-            src={preview}
-            alt={file?.name ?? ''}
-            style={{ maxWidth: '100%', maxHeight: 220, objectFit: 'contain' }}
-          />
-        ) : preview && imageState === 3 ? (
-          <video src={preview} controls muted style={{ maxWidth: '100%', maxHeight: 220 }} />
-        ) : (
-          <p style={{ fontSize: 40, color: '#1677ff', margin: 0 }}>
-            <InboxOutlined />
-          </p>
-        )}
-        <p style={{ margin: '8px 0 0' }}>{t('contents.register.dropHint')}</p>
-        <Typography.Text type="secondary">
-          {mode === 'live' ? t('contents.register.liveImageHint') : t('contents.register.fileHint')}
-        </Typography.Text>
-      </Upload.Dragger>
+        <Upload.Dragger
+          accept={accept}
+          multiple={false}
+          maxCount={1}
+          showUploadList={false}
+          disabled={disabled}
+          beforeUpload={(chosen) => {
+            onFile(chosen);
+            return false;
+          }}
+        >
+          {preview && imageState === 1 ? (
+            <img
+              src={preview}
+              alt={file?.name ?? ''}
+              style={{ maxWidth: '100%', maxHeight: 220, objectFit: 'contain' }}
+            />
+          ) : preview && imageState === 3 ? (
+            <video src={preview} controls muted style={{ maxWidth: '100%', maxHeight: 220 }} />
+          ) : (
+            <p style={{ fontSize: 40, color: '#1677ff', margin: 0 }}>
+              <InboxOutlined />
+            </p>
+          )}
+          <p style={{ margin: '8px 0 0' }}>{t('contents.register.dropHint')}</p>
+          <Typography.Text type="secondary">
+            {mode === 'live' ? t('contents.register.liveImageHint') : t('contents.register.fileHint')}
+          </Typography.Text>
+        </Upload.Dragger>
+      </fieldset>
       {file && imageState !== 2 ? <Typography.Text strong>{file.name}</Typography.Text> : null}
       {fileError && imageState !== 2 ? <Typography.Text type="danger">{fileError}</Typography.Text> : null}
       {progress ? (
