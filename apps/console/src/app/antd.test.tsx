@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { Button, Empty } from 'antd';
+import { theme as antdTheme, Button, Empty } from 'antd';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';
@@ -36,5 +36,51 @@ describe("Ant Design's buttons", () => {
     );
     // Ant Design would draw '詳 細', which the name '詳細: …' does not contain (axe label-content-name-mismatch).
     expect(screen.getByRole('button', { name: '詳細: 1SmallMid' })).toHaveTextContent(/^詳細$/);
+  });
+});
+
+/** What the theme's motion comes to where a component reads it. */
+function Probe() {
+  const { token } = antdTheme.useToken();
+  return <output>{`${token.motion} ${token.motionDurationMid}`}</output>;
+}
+
+describe("Ant Design's motion", () => {
+  const asking = (reduce: boolean) => (query: string) =>
+    ({
+      matches: reduce && query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }) as unknown as MediaQueryList;
+
+  it('is off for someone whose system asks for reduced motion, so a change shows at once in its final colours', () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = asking(true);
+    try {
+      render(
+        <AntdProvider>
+          <Probe />
+        </AntdProvider>,
+      );
+      expect(screen.getByRole('status')).toHaveTextContent(/^false 0s$/);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
+  it('stays on otherwise', () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = asking(false);
+    try {
+      render(
+        <AntdProvider>
+          <Probe />
+        </AntdProvider>,
+      );
+      expect(screen.getByRole('status')).toHaveTextContent(/^true 0\.2s$/);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 });

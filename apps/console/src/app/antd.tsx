@@ -2,7 +2,7 @@ import type { Language } from '@signage/domain';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { addLanguagePart } from '../i18n';
 
@@ -33,6 +33,26 @@ export const theme: ThemeConfig = {
   },
   components: { Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', siderBg: '#ffffff' } },
 };
+
+/**
+ * The same theme without motion, for people who ask their system for less of it (prefers-reduced-motion): no
+ * fades, slides or colour transitions, so what changes shows at once in its final colours.
+ */
+export const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the system asks for reduced motion now (and a re-render when that changes). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia?.(REDUCED_MOTION);
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+  );
+}
 
 /** Ant Design's locale of each language: English bundled with Ant Design, the others loaded when chosen. */
 const LOCALES: Record<Language, () => Promise<Locale>> = {
@@ -71,10 +91,11 @@ const BUTTON = { autoInsertSpace: false };
 
 export function AntdProvider({ children }: { children: ReactNode }) {
   const locale = useAntdLocale((state) => state.locale);
+  const still = usePrefersReducedMotion();
   return (
     // No space put between two CJK characters of a button ('詳 細'): the text shown stays the one its
     // accessible name holds ('詳細: 1SmallMid'), as WCAG 2.5.3 asks, and as Japanese and Chinese write it.
-    <ConfigProvider locale={locale} theme={theme} button={BUTTON}>
+    <ConfigProvider locale={locale} theme={still ? stillTheme : theme} button={BUTTON}>
       {children}
     </ConfigProvider>
   );
