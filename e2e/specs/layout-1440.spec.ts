@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth';
 import { apiAs, makeImage, makePlayer } from '../support/fleet';
+import { text } from '../support/i18n';
 import { USERS } from '../support/users';
 
 /**
@@ -97,3 +98,28 @@ test("the content list's Details button fits its cell in Traditional Chinese at 
   expect(await rightOf(details)).toBeLessThanOrEqual(await rightOf(cell));
   expect(await scrollsSideways(page)).toBe(false);
 });
+
+for (const role of ['DS_KT', 'DS_ST'] as const) {
+  test(`${role}'s player list fits 1440 px in every language: no sideways scroll, Details inside the table`, async ({
+    page,
+  }) => {
+    const frit = await apiAs(USERS.DS_FRIT);
+    const shop = `Fit ${role} ${stamp}`;
+    // The shop user's own store (its view lists that store's players only).
+    await makePlayer(frit, { region: 'JP', shop_no: '0012', shop_name: shop, display_pattern: 'Multi,CW' });
+    await signIn(page, USERS[role]);
+    for (const language of ['en', 'ja', 'tw', 'ko']) {
+      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await page.goto('/device/list');
+      const row = page.getByRole('row').filter({ hasText: shop });
+      const button = row.getByRole('button', { name: text(language, 'players.details'), exact: true });
+      await expect(button, language).toBeVisible();
+      // The player table's scroll area (ui/DataTable.tsx): nothing of it lies beyond its right edge.
+      const area = page.getByRole('region', { name: text(language, 'title.playerList') });
+      expect(await rightOf(button), language).toBeLessThanOrEqual(await rightOf(area));
+      expect(await area.evaluate((element) => element.scrollWidth - element.clientWidth), language).toBeLessThanOrEqual(
+        0,
+      );
+    }
+  });
+}
