@@ -3,7 +3,6 @@
  * across every country, with common tags and one rare tag, paired ones holding a device token.
  */
 import { COUNTRIES } from '@signage/domain';
-import type pg from 'pg';
 
 /** Tags in the generated category; tag ids tagId(0..TAGS-1) are common, tagId(RARE_TAG) is rare. */
 export const TAGS = 40;
@@ -14,7 +13,11 @@ export const tagId = (i: number) => `00000000-0000-4000-8000-${String(i).padStar
 /** The device token of generated player i (paired players only: i % 50 <> 0). */
 export const deviceToken = (i: number) => `bench-token-${i}`;
 
-export async function generatePlayers(pool: pg.Pool, players: number): Promise<void> {
+/** `pool`: anything that runs a statement (a pg.Pool, or `{ query: (s) => db.execute(sql.raw(s)) }` on PGlite). */
+export async function generatePlayers(
+  pool: { query: (statement: string) => Promise<unknown> },
+  players: number,
+): Promise<void> {
   const countries = `array[${COUNTRIES.map((c) => `'${c}'`).join(',')}]`;
   // Every country; 400 shops per country; a realistic spread of patterns, types, sites and health.
   await pool.query(`

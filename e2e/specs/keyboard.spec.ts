@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, type Locator, type Page, request, test } from '@playwright/test';
 import { E2E } from '../support/env';
 import { apiAs, makeImage, makePlayer, PNG } from '../support/fleet';
-import { expectFocusVisible, signInByKeyboard, tabTo } from '../support/keyboard';
+import { expectFieldFocusRing, expectFocusVisible, signInByKeyboard, tabTo } from '../support/keyboard';
 import { USERS } from '../support/users';
 
 /**
@@ -65,6 +65,45 @@ test('sign-in with the keyboard: ID, Tab, password, Tab to For Vendor, Enter', a
   await press(page, page.getByRole('button', { name: 'For Vendor' }));
   await expect(page).toHaveURL(/\/device\/list$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Player list' })).toBeVisible();
+});
+
+test('text fields, selects, date pickers and text areas show a 2 px focus ring at 3:1 or more (WCAG 2.4.7)', async ({
+  page,
+}) => {
+  const frit = await apiAs(USERS.DS_FRIT);
+  const player = await makePlayer(frit, {
+    region: 'JP',
+    shop_no: '0612',
+    shop_name: `Ring ${stamp}`,
+    display_pattern: 'Multi,CW',
+  });
+  await frit.dispose();
+
+  // Before sign-in (the plain login page): the ID and password fields.
+  await page.goto('/login');
+  await expect(page.getByLabel('ID', { exact: true })).toBeFocused();
+  await expectFieldFocusRing(page);
+  await page.keyboard.type(USERS.DS_MK.id);
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await expectFieldFocusRing(page);
+  await page.keyboard.type(USERS.DS_MK.password);
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/\/login$/);
+
+  // Ant Design's text field, select and date picker (content registration).
+  await page.goto('/contents/register');
+  await tabTo(page, page.getByLabel('Content name'));
+  await expectFieldFocusRing(page);
+  await tabTo(page, page.getByLabel('Display'));
+  await expectFieldFocusRing(page);
+  await tabTo(page, page.getByLabel('Start date'));
+  await expectFieldFocusRing(page);
+
+  // A text area (player detail's note, in edit mode).
+  await page.goto(`/device/detail?device_code=${player}`);
+  await press(page, page.getByRole('button', { name: /^(edit )?Edit$/ }));
+  await tabTo(page, page.getByLabel('Note'));
+  await expectFieldFocusRing(page);
 });
 
 test('DS_MK uploads an image with the keyboard: the upload area opens the file chooser on Enter', async ({ page }) => {

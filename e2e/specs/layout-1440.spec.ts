@@ -123,3 +123,50 @@ for (const role of ['DS_KT', 'DS_ST'] as const) {
     }
   });
 }
+
+test('the player list shows at least 15 players fully in view at 1440x900 in the compact density, without sideways scroll', async ({
+  page,
+}) => {
+  const frit = await apiAs(USERS.DS_FRIT);
+  const shop = `Rows ${stamp}`;
+  // 18 players of one store name (more than fit, so the screen, not the fleet, sets how many are seen).
+  for (let batch = 0; batch < 3; batch++) {
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        makePlayer(frit, {
+          region: 'JP',
+          shop_no: String(900 + batch * 6 + i).padStart(4, '0'),
+          shop_name: shop,
+          display_pattern: 'Multi,CW',
+        }),
+      ),
+    );
+  }
+  await frit.dispose();
+
+  await signIn(page, USERS.DS_MK);
+  await page.getByRole('button', { name: /^filter Filter/ }).click();
+  await page.getByLabel('Store name').fill(shop);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const rows = page.locator('.lt-scroll tbody tr').filter({ hasText: shop });
+  await expect(rows).toHaveCount(18);
+  const scroller = page.locator('.lt-scroll').first();
+  const inView = await scroller.evaluate((element, text) => {
+    const frame = element.getBoundingClientRect();
+    const head = element.querySelector('thead')?.getBoundingClientRect();
+    const top = Math.max(0, frame.top, head?.bottom ?? 0);
+    const bottom = Math.min(window.innerHeight, frame.bottom);
+    return Array.from(element.querySelectorAll('tbody tr')).filter((row) => {
+      const box = row.getBoundingClientRect();
+      return (
+        (row.textContent ?? '').includes(text) && box.height > 0 && box.top >= top - 0.5 && box.bottom <= bottom + 0.5
+      );
+    }).length;
+  }, shop);
+  expect(inView).toBeGreaterThanOrEqual(15);
+  // The key columns fit: the table does not scroll sideways, nor does the page.
+  expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+  await expect(page.getByRole('columnheader', { name: 'Status' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('columnheader', { name: 'Store name' })).toBeInViewport({ ratio: 1 });
+});

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDevice } from '../../../test/devices';
 import { mockFetch, success } from '../../../test/fetchMock';
@@ -48,5 +49,27 @@ describe('Player list fills the screen (issue 31)', () => {
     expect(await screen.findByText('Store 10', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByText('Store 11')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('pager-text')).toHaveTextContent('1-10 / 40'));
+  });
+});
+
+describe('Player list page 2 (issue 31: page 2 refetched page 1, then pages 2, 3 and 4)', () => {
+  const cursorsOf = (requests: { path: string; query: URLSearchParams }[]) =>
+    requests.filter((r) => r.path === '/api/devices').map((r) => r.query.get('endCursor') ?? 'first');
+
+  it('asks only for the one page it lacks when going to page 2, and none of the pages it has', async () => {
+    window.innerHeight = 900;
+    const { requests } = mockFleet();
+    renderApp('/device/list', userWith('DS_MK'));
+    await waitFor(() => expect(screen.getByTestId('pager-text')).toHaveTextContent('1-20 / 40'), { timeout: 20_000 });
+    // Page 1 at 900 px shows two pages of ten and has the one after them ready: three requests, one each.
+    await waitFor(() => expect(cursorsOf(requests)).toEqual(['first', '10', '20']));
+    const before = requests.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(screen.getByTestId('pager-text')).toHaveTextContent('11-30 / 40');
+    expect(screen.getByText('Store 30')).toBeInTheDocument();
+    // Page 2 shows rows 11-30, all loaded; the only request is the page after them (31-40).
+    await waitFor(() => expect(cursorsOf(requests.slice(before))).toEqual(['30']));
+    expect(await screen.findByRole('button', { name: 'Page 2', current: 'page' })).toBeInTheDocument();
+    expect(cursorsOf(requests)).toEqual(['first', '10', '20', '30']);
   });
 });
