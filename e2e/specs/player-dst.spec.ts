@@ -172,7 +172,11 @@ for (const c of CASES) {
           const scheduleId = (await created.json()).data.schedule_id as string;
           made.set(c.name, { code, scheduleId, image });
 
-          // The manifest the player keeps: the schedule, with the transition's window as the policy puts it.
+          // The manifest the player keeps: the schedule with its image, and the transition's window as the policy
+          // puts it. The image must be in it: a content reaches manifests once processed (its thumbnail and sha256,
+          // contents/processing.ts, after the upload's answer), and a schedule made before that is sent first with
+          // no media, a manifest the player applies at once with nothing to download. Waiting for that one to be
+          // applied and then going offline left the image to a download that failed offline: a dark screen.
           let keptVersion = '';
           await expect
             .poll(async () => {
@@ -180,12 +184,18 @@ for (const c of CASES) {
               const manifest = kept ? JSON.parse(kept) : null;
               keptVersion = manifest?.version ?? '';
               const schedule = manifest?.schedules?.find((s: { schedule_id: string }) => s.schedule_id === scheduleId);
-              return (schedule?.windows ?? []).map((w: { start: string; end: string }) => ({
-                start: Date.parse(w.start),
-                end: Date.parse(w.end),
-              }));
+              return {
+                media: (schedule?.media ?? []).map((m: { content_id: string }) => m.content_id),
+                windows: (schedule?.windows ?? []).map((w: { start: string; end: string }) => ({
+                  start: Date.parse(w.start),
+                  end: Date.parse(w.end),
+                })),
+              };
             })
-            .toContainEqual({ start: Date.parse(c.window.start), end: Date.parse(c.window.end) });
+            .toEqual({
+              media: [image],
+              windows: expect.arrayContaining([{ start: Date.parse(c.window.start), end: Date.parse(c.window.end) }]),
+            });
           // Its media downloaded and verified (a schedule that is not ready does not start, plan.ts): the player
           // reports that very manifest applied (not only 'up to date' against whatever the server last served),
           // and how far its clock is from the server's (it plays on the server's).
