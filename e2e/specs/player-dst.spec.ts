@@ -15,7 +15,8 @@ import { makeImage, registerSerial } from '../support/fleet';
  * "what plays when" on player detail. The plays it made land on the right store-local day, with the
  * store's offset of that moment, in the play history API.
  */
-type Moment = { at: string; plays: boolean };
+/** A moment on the server's clock; off the schedule, the idle screen's clock reads the store's time then (HH:mm). */
+type Moment = { at: string; plays: false; clock: string } | { at: string; plays: true };
 type Case = {
   name: string;
   store: { region: string; shop_no: string; time_zone: string };
@@ -39,9 +40,9 @@ const CASES: Case[] = [
     times: { from: '01:00', to: '01:55' },
     window: { start: '2027-03-28T01:00:00Z', end: '2027-03-28T01:56:00Z' },
     moments: [
-      { at: '2027-03-28T00:59:00Z', plays: false }, // 00:59 GMT
+      { at: '2027-03-28T00:59:00Z', plays: false, clock: '00:59' }, // 00:59 GMT
       { at: '2027-03-28T01:30:00Z', plays: true }, // 02:30 BST
-      { at: '2027-03-28T01:57:00Z', plays: false }, // 02:57 BST
+      { at: '2027-03-28T01:57:00Z', plays: false, clock: '02:57' }, // 02:57 BST
     ],
     local: { day: '2027-03-28', offset: 60 },
     console: [
@@ -59,10 +60,10 @@ const CASES: Case[] = [
     times: { from: '01:30', to: '01:55' },
     window: { start: '2027-04-03T14:30:00Z', end: '2027-04-03T14:56:00Z' },
     moments: [
-      { at: '2027-04-03T14:29:00Z', plays: false }, // 01:29 +11:00
+      { at: '2027-04-03T14:29:00Z', plays: false, clock: '01:29' }, // 01:29 +11:00
       { at: '2027-04-03T14:40:00Z', plays: true }, // 01:40 +11:00
-      { at: '2027-04-03T15:10:00Z', plays: false }, // 01:40 again, +10:30
-      { at: '2027-04-03T15:27:00Z', plays: false }, // 01:57 +10:30
+      { at: '2027-04-03T15:10:00Z', plays: false, clock: '01:40' }, // 01:40 again, +10:30
+      { at: '2027-04-03T15:27:00Z', plays: false, clock: '01:57' }, // 01:57 +10:30
     ],
     local: { day: '2027-04-04', offset: 660 },
     console: [
@@ -79,9 +80,9 @@ const CASES: Case[] = [
     times: { from: '01:00', to: '01:55' },
     window: { start: '2027-03-28T05:00:00Z', end: '2027-03-28T05:56:00Z' },
     moments: [
-      { at: '2027-03-28T04:59:00Z', plays: false },
+      { at: '2027-03-28T04:59:00Z', plays: false, clock: '00:59' }, // 00:59 EDT
       { at: '2027-03-28T05:30:00Z', plays: true },
-      { at: '2027-03-28T05:57:00Z', plays: false },
+      { at: '2027-03-28T05:57:00Z', plays: false, clock: '01:57' }, // 01:57 EDT
     ],
     local: { day: '2027-03-28', offset: -240 },
     console: [
@@ -106,7 +107,12 @@ type Made = { code: string; scheduleId: string; image: string };
 const made = new Map<string, Made>();
 
 async function openPlayer(browser: Browser, serial: string) {
-  const context = await browser.newContext({ baseURL: E2E.clockURL, viewport: { width: 320, height: 180 } });
+  // The browser in a zone of none of the stores (India), so that a time it wrote in its own zone would show.
+  const context = await browser.newContext({
+    baseURL: E2E.clockURL,
+    viewport: { width: 320, height: 180 },
+    timezoneId: 'Asia/Kolkata',
+  });
   // The page's clock, controlled from here; it starts at this machine's time, months before the server's.
   await context.clock.install();
   const page = await context.newPage();
@@ -172,7 +178,11 @@ for (const c of CASES) {
           const scheduleId = (await created.json()).data.schedule_id as string;
           made.set(c.name, { code, scheduleId, image });
 
-          // The manifest the player keeps: the schedule, with the transition's window as the policy puts it.
+          // The manifest the player keeps: the schedule with its image, and the transition's window as the policy
+          // puts it. The image must be in it: a content reaches manifests once processed (its thumbnail and sha256,
+          // contents/processing.ts, after the upload's answer), and a schedule made before that is sent first with
+          // no media, a manifest the player applies at once with nothing to download. Waiting for that one to be
+          // applied and then going offline left the image to a download that failed offline: a dark screen.
           let keptVersion = '';
           await expect
             .poll(async () => {
@@ -180,12 +190,18 @@ for (const c of CASES) {
               const manifest = kept ? JSON.parse(kept) : null;
               keptVersion = manifest?.version ?? '';
               const schedule = manifest?.schedules?.find((s: { schedule_id: string }) => s.schedule_id === scheduleId);
-              return (schedule?.windows ?? []).map((w: { start: string; end: string }) => ({
-                start: Date.parse(w.start),
-                end: Date.parse(w.end),
-              }));
+              return {
+                media: (schedule?.media ?? []).map((m: { content_id: string }) => m.content_id),
+                windows: (schedule?.windows ?? []).map((w: { start: string; end: string }) => ({
+                  start: Date.parse(w.start),
+                  end: Date.parse(w.end),
+                })),
+              };
             })
-            .toContainEqual({ start: Date.parse(c.window.start), end: Date.parse(c.window.end) });
+            .toEqual({
+              media: [image],
+              windows: expect.arrayContaining([{ start: Date.parse(c.window.start), end: Date.parse(c.window.end) }]),
+            });
           // Its media downloaded and verified (a schedule that is not ready does not start, plan.ts): the player
           // reports that very manifest applied (not only 'up to date' against whatever the server last served),
           // and how far its clock is from the server's (it plays on the server's).
@@ -211,7 +227,12 @@ for (const c of CASES) {
             await page.clock.resume();
             try {
               if (moment.plays) await expect(showing(page), moment.at).toHaveAttribute('alt', name);
-              else await expect(page.getByText('Nothing is scheduled'), moment.at).toBeVisible();
+              else {
+                await expect(page.getByText('Nothing is scheduled'), moment.at).toBeVisible();
+                // The idle clock: the store's time at that moment (SPEC.md section 9's HH:mm), on the server's
+                // clock (not the page's own, months behind) and with the store's offset then (issue 31).
+                await expect(page.locator('.clock'), moment.at).toHaveText(moment.clock);
+              }
             } catch (error) {
               // What the player held when the screen disagreed: its clock, its kept manifest, what it shows.
               await test.info().attach('player state', {

@@ -116,6 +116,9 @@ async function glassToGlass(page: Page, box: Box, reads: number): Promise<{ medi
  * - the publisher stops: the live image is back;
  * - it publishes again: the stream comes back without anyone touching the player.
  */
+// The screen's browser in a zone that is not the Tokyo store's, so that a time written in the browser's zone would show.
+test.use({ timezoneId: 'America/Los_Angeles' });
+
 test('a web player shows a live stream, its live image while off air, and the stream again when it returns', async ({
   page,
 }) => {
@@ -218,9 +221,15 @@ test('a web player shows a live stream, its live image while off air, and the st
       .toBe('streaming');
     console.info(`publisher back -> stream on screen: ${((Date.now() - restarted) / 1000).toFixed(1)} s`);
 
-    // The installer's overlay says what is on screen.
+    // The installer's overlay says what is on screen, and when the player last heard from the server: on the
+    // Tokyo store's clock in SPEC.md section 9's YYYY-MM-DD HH:mm:ss (the browser's zone is not Tokyo's), within
+    // the minute's poll (issue 31).
     await page.keyboard.press('i');
     await expect(page.getByText('(live stream, on air)')).toBeVisible();
+    const lastSync = (await page.locator('.status dt:text-is("Last sync") + dd').textContent()) ?? '';
+    expect(lastSync).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const syncedAt = Date.parse(`${lastSync.replace(' ', 'T')}+09:00`);
+    expect(Math.abs(Date.now() - syncedAt), lastSync).toBeLessThan(120_000);
   } finally {
     await publisher?.stop();
     await frit.dispose();

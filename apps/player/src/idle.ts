@@ -2,7 +2,10 @@ import type { TManifest } from '@signage/agent-client';
 import { clockText } from './clock';
 import { el } from './dom';
 
-/** The idle screen: the clock ('HH:mm', SPEC.md section 9) in the store's zone and the store name, when no schedule plays. */
+/**
+ * The idle screen, when no schedule plays: the store's clock ('HH:mm', SPEC.md section 9; none before the first
+ * manifest says which store) and the store name. `at` is on the server's clock (the player's less its skew).
+ */
 export class IdleScreen {
   readonly root = el('section', { className: 'screen', hidden: true });
   private readonly clock = el('p', { className: 'clock' });
@@ -11,8 +14,8 @@ export class IdleScreen {
     this.root.append(this.clock, this.storeName, el('p', { className: 'hint', textContent: hint }));
   }
 
-  draw(manifest: TManifest | null, now: Date): void {
-    setText(this.clock, clockText(now, manifest?.time_zone ?? '').minute);
+  draw(manifest: TManifest | null, at: Date): void {
+    setText(this.clock, clockText(at, manifest)?.minute ?? '');
     setText(this.storeName, manifest?.fallback.store_name ?? '');
   }
 }

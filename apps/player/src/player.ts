@@ -66,6 +66,8 @@ export function startPlayer({ app, base, serial, t }: PlayerContext, token: stri
   let stopped = false;
 
   const storeOffset = (at: Date) => (manifest ? storeOffsetAt(manifest, at) : 0);
+  /** Now on the server's clock: what plays, and every time the player shows, go by it (not the device's clock). */
+  const serverNow = () => new Date(Date.now() - (skew ?? 0));
   const watchdog = new Watchdog(Date.now());
   const screen = new Screen(el('div', { className: 'stage' }), {
     base,
@@ -126,13 +128,13 @@ export function startPlayer({ app, base, serial, t }: PlayerContext, token: stri
       ? { changed: true as const, manifest: pushed, serverTime: Date.parse(pushed.server_time) }
       : await client.manifest(afresh ? undefined : manifest?.version, { fresh });
     if (Number.isFinite(answer.serverTime)) skew = Date.now() - answer.serverTime;
-    lastSync = new Date();
+    lastSync = serverNow();
     if (answer.changed) {
       manifest = answer.manifest;
       localStorage.setItem(MANIFEST_KEY, JSON.stringify(manifest));
     }
     if (!manifest) return false;
-    const now = new Date();
+    const now = serverNow(); // the night download hour is the store's, on the server's clock
     const wanted = new Map<string, TManifestMedia>();
     for (const schedule of manifest.schedules) {
       if (!mayDownload(schedule, manifest, now)) continue;
@@ -244,13 +246,12 @@ export function startPlayer({ app, base, serial, t }: PlayerContext, token: stri
 
   // -- the loop on screen
   function tick() {
-    const now = new Date();
-    idleScreen.draw(manifest, now);
+    const at = serverNow();
+    idleScreen.draw(manifest, at);
     // The stage has the shape of the store's display (its display pattern), centred in the window.
     const aspect = aspectOf(manifest?.display_pattern);
     stage.classList.toggle('boxed', aspect !== null);
     stage.style.setProperty('--aspect', aspect === null ? '' : String(aspect));
-    const at = new Date(now.getTime() - (skew ?? 0));
     // An emergency message covers everything: the schedule leaves the screen (its play closes) and comes back after.
     const due = dueEmergency(manifest, at, files.verified());
     const schedule =
@@ -260,7 +261,7 @@ export function startPlayer({ app, base, serial, t }: PlayerContext, token: stri
     const playing = screen.playing !== null;
     idle.hidden = playing;
     stage.hidden = !playing;
-    if (status.open) status.draw(statusFacts(), now);
+    if (status.open) status.draw(statusFacts(), at);
   }
   const tickTimer = setInterval(tick, 1000);
 
@@ -271,7 +272,7 @@ export function startPlayer({ app, base, serial, t }: PlayerContext, token: stri
       now: Date.now(),
       ...screen.seen(),
       heapBytes: heap ?? null,
-      localHour: manifest ? storeHourAt(manifest, new Date(Date.now() - (skew ?? 0))) : new Date().getUTCHours(),
+      localHour: manifest ? storeHourAt(manifest, serverNow()) : new Date().getUTCHours(),
     });
     if (action.kind === 'none') return;
     log.write('WARNING', `${action.reason} (${screen.now().item?.name ?? 'nothing'})`);
@@ -285,7 +286,7 @@ export function startPlayer({ app, base, serial, t }: PlayerContext, token: stri
   }, WATCH_EVERY_MS);
 
   const onStatusKey = (event: KeyboardEvent) => {
-    if (event.key === 'i' || event.key === 'I') status.toggle(statusFacts());
+    if (event.key === 'i' || event.key === 'I') status.toggle(statusFacts(), serverNow());
   };
   window.addEventListener('keydown', onStatusKey);
 

@@ -10,15 +10,16 @@ export type StatusFacts = {
   version: string;
   manifest: TManifest | null;
   applied: string | null;
+  /** When the server last answered, on the server's clock. */
   lastSync: Date | null;
   cacheBytes: number;
   shown: OnScreenNow;
 };
 
 /** 'YYYY-MM-DD HH:mm:ss' on the store's clock, like every time the player shows (SPEC.md section 9). */
-function syncText(at: Date, zone: string): string {
-  const text = clockText(at, zone);
-  return `${text.date} ${text.second}`;
+function syncText(at: Date, manifest: TManifest | null): string {
+  const text = clockText(at, manifest);
+  return text ? `${text.date} ${text.second}` : '-';
 }
 
 /** The status overlay ('i' toggles it): serial, store, version, last sync, storage, what is on screen, next. */
@@ -31,20 +32,21 @@ export class StatusOverlay {
     return !this.root.hidden;
   }
 
-  toggle(facts: StatusFacts): void {
+  /** `at`: now on the server's clock (the player's less its skew), as what plays is decided. */
+  toggle(facts: StatusFacts, at: Date): void {
     this.root.hidden = !this.root.hidden;
-    this.draw(facts, new Date());
+    this.draw(facts, at);
   }
 
-  draw(facts: StatusFacts, now: Date): void {
+  draw(facts: StatusFacts, at: Date): void {
     const { t, root } = this;
-    const next = facts.manifest ? nextScheduleAt(facts.manifest, now) : null;
+    const next = facts.manifest ? nextScheduleAt(facts.manifest, at) : null;
     const rows: [string, string][] = [
       [t.serial, facts.serial],
       [t.store, facts.manifest?.fallback.store_name ?? '-'],
       [t.version, facts.version],
       [t.plan, facts.applied?.slice(0, 12) ?? '-'],
-      [t.lastSync, facts.lastSync ? syncText(facts.lastSync, facts.manifest?.time_zone ?? '') : '-'],
+      [t.lastSync, facts.lastSync ? syncText(facts.lastSync, facts.manifest) : '-'],
       [t.cache, `${Math.round(facts.cacheBytes / 1000)} KB`],
       [t.onScreen, this.onScreenText(facts.shown)],
       [t.next, next?.schedule_name ?? t.none],

@@ -60,21 +60,21 @@ describe('how a live content looks on screen', () => {
     expect(liveLookOf(multi, 'off_air', texts, 0)).toMatchObject({ state: 'Off air', sideImage: false });
     // Its dashboard, when shown, says how long it has been on air; off air the panel's state says it already.
     const shown = { ...multi, dashboard: 'show' as const };
-    expect(liveLookOf(shown, 'on_air', texts, 61_000).dashboard).toBe('On air · 1:01');
+    expect(liveLookOf(shown, 'on_air', texts, 61_000).dashboard).toBe('On air · 01:01');
     expect(liveLookOf(shown, 'off_air', texts, 0).dashboard).toBeNull();
     expect(liveLookOf({ ...fullscreen, logo_position: 'upper_left' }, 'off_air', texts, 0).dashboardEdge).toBe(
       'bottom',
     );
   });
 
-  it('dashboard: only what the player knows (state, time on air), in every language', () => {
+  it('dashboard: only what the player knows (state, time on air as mm:ss, SPEC.md section 9), in every language', () => {
     for (const language of Object.values(PLAYER_TEXTS)) {
       const line = liveLookOf(fullscreen, 'on_air', language, 3_723_000).dashboard ?? '';
-      expect(line).toContain('1:02:03');
+      expect(line).toContain('01:02:03');
       expect(line).not.toMatch(/view|watch/i);
     }
-    expect(elapsedText(59_999)).toBe('0:59');
-    expect(elapsedText(-5)).toBe('0:00');
+    expect(elapsedText(59_999)).toBe('00:59');
+    expect(elapsedText(-5)).toBe('00:00');
   });
 
   it('picks the first stream on air in order, and keeps one that plays until it goes off air', () => {

@@ -38,13 +38,13 @@ export type LiveLook = {
 
 export type LiveTexts = { liveMark: string; offAir: string; onAirFor: string };
 
-/** A duration as m:ss, or h:mm:ss from an hour on. */
+/** A duration in SPEC.md section 9's format, mm:ss, and HH:mm:ss from an hour on (the section's time of day). */
 export function elapsedText(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
+  const two = (n: number) => String(n).padStart(2, '0');
   const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  const mmss = `${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
+  return h > 0 ? `${two(h)}:${mmss}` : mmss;
 }
 
 export function liveLookOf(live: TManifestLive, phase: LivePhase, texts: LiveTexts, onAirMs: number): LiveLook {

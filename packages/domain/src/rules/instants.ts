@@ -90,3 +90,8 @@ export function localMsOfDay(offsets: readonly ZoneOffset[], ms: number): number
 export function localDayOf(offsets: readonly ZoneOffset[], ms: number): string {
   return new Date(ms + offsetAt(offsets, ms) * 60_000).toISOString().slice(0, 10);
 }
+
+/** The store's wall-clock time ('HH:mm:ss', 24 hours: SPEC.md section 9) at a moment. */
+export function localTimeOf(offsets: readonly ZoneOffset[], ms: number): string {
+  return new Date(ms + offsetAt(offsets, ms) * 60_000).toISOString().slice(11, 19);
+}
