@@ -1,12 +1,16 @@
 import {
   EMERGENCY_MAX_HOURS,
+  EMERGENCY_PAGE,
   type EmergencyKind,
   type EmergencyState,
   licenceDayIn,
   MESSAGES,
+  MORE_RESULTS,
+  NO_MORE_RESULTS,
   parseZone,
   type TEmergency,
   type TEmergencyList,
+  type TEmergencyListQuery,
   type TEmergencyPost,
   UTC,
 } from '@signage/domain';
@@ -14,6 +18,7 @@ import { recordAudit } from '../../audit/repo';
 import { boundsOf } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
 import { findContentsById, visibleContent } from '../contents';
 import { changeManifests, selectReachedPlayers } from '../players';
@@ -21,8 +26,8 @@ import { emergencyPlayersShown } from '../plays';
 import {
   type EmergencyRow,
   emergencyDeviceCodes,
+  emergencyPage,
   insertEmergency,
-  latestEmergencies,
   lockEmergency,
   markCancelled,
 } from './repo';
@@ -146,10 +151,26 @@ export async function postEmergency(db: Database, user: SessionUser, body: TEmer
   return present(row, new Map(image ? [[image.id, image.name]] : []), 0, now);
 }
 
-export async function listEmergencies(db: Database, user: SessionUser): Promise<TEmergencyList> {
+/** A page of the messages within the user's region (DS_FRIT: all), newest first; 400 for a cursor not ours. */
+export async function listEmergencies(
+  db: Database,
+  user: SessionUser,
+  query: TEmergencyListQuery,
+): Promise<TEmergencyList> {
+  const after = decodeCursor(query.endCursor, { uuidKey: true });
   const bounds = boundsOf(user);
-  const rows = await latestEmergencies(db, bounds?.region === null ? undefined : (bounds?.region ?? ''));
-  return { emergencies: await presentAll(db, rows, new Date()) };
+  const region = bounds?.region === null ? undefined : (bounds?.region ?? '');
+  const rows = await emergencyPage(db, region, after, EMERGENCY_PAGE);
+  const more = rows.length > EMERGENCY_PAGE;
+  const page = rows.slice(0, EMERGENCY_PAGE);
+  const last = page.at(-1);
+  return {
+    emergencies: await presentAll(db, page, new Date()),
+    summary: {
+      endCursor: more && last ? encodeCursor(last.createdAt, last.emergencyId) : null,
+      moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
+    },
+  };
 }
 
 /**
