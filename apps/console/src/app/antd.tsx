@@ -13,8 +13,8 @@ export const FOCUS_RING = '#0958d9';
  * The console's Ant Design theme; the light pages before sign-in draw with the same values (ui/plain/plain.css).
  * Every text colour passes WCAG 2.1 AA (4.5:1) on white and on the light fills it sits on (issue 31): primary
  * #0958d9 (6.2:1 on white, 5.3:1 on the selected menu item's #e6f4ff, white text on it 6.2:1), error #cf1322,
- * success #237804 and warning #8a5300 (their text and dots), secondary text (menu group titles, descriptions) at
- * 62 % black.
+ * success #237804 and warning #8a5300 (their text and dots, and a tag's text on its light fill), secondary text
+ * (menu group titles, descriptions) at 62 % black.
  *
  * Focus (WCAG 2.4.7, issue 31): a focused text field, select, date picker or text area draws a 2 px ring
  * (Ant Design's active shadow) in the primary colour, 6.2:1 on white and 5.7:1 on the page's #f5f5f5, where
@@ -34,6 +34,12 @@ export const theme: ThemeConfig = {
     colorError: '#cf1322',
     colorSuccess: '#237804',
     colorWarning: '#8a5300',
+    // The fills Ant Design derives from these dark seeds are greyish (#c9c5b5, #adb8a5): a tag's text on them was
+    // 3.7:1 and 2.7:1. Its usual light fills and borders instead: #8a5300 on #fffbe6 6.1:1, #237804 on #f6ffed 5.4:1.
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     // Placeholders are read as text too (#bfbfbf was 1.8:1).

@@ -1,7 +1,7 @@
 import { type AgentEvent, createAgentClient } from '@signage/agent-client';
-import { MESSAGES } from '@signage/domain';
+import { addDays, instantOf, type LocalDate, type LocalTime, MESSAGES, type TimeZone } from '@signage/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveManifestUntil } from '../../src/agent/manifest';
 import { auditLog, devices, playDaily } from '../../src/db/schema';
 import { pairedPlayer, storedImage, testMedia } from '../agent/fixtures';
@@ -23,6 +23,7 @@ const media = testMedia();
 let shop = 7000;
 /** A store code no other test of this file uses: a selection by it names only that test's players. */
 const nextShop = () => String(++shop);
+const LOS_ANGELES = 'America/Los_Angeles' as TimeZone;
 
 beforeAll(async () => {
   t = await createTestApp({ media });
@@ -36,6 +37,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
@@ -252,5 +256,61 @@ describe('emergency messages', () => {
         .where(and(eq(playDaily.contentId, contentId), eq(playDaily.deviceCode, player.deviceCode)));
     expect((await daily(image.id)).map((row) => row.plays)).toEqual([1]);
     expect(await daily(textId)).toEqual([]);
+  });
+
+  it("judges an image's licence in each selected player's own zone: refused only when it ended at every one", async () => {
+    const auckland = nextShop();
+    const aucklandPlayer = await pairedPlayer(t.db, { region: 'NZ', shopNo: auckland, timeZone: 'Pacific/Auckland' });
+    const la = nextShop();
+    const laPlayer = await pairedPlayer(t.db, { region: 'US', shopNo: la, timeZone: LOS_ANGELES });
+    /** The latest moment at `time` UTC not after now: a fixed clock that the sessions of this file outlive. */
+    const latest = (time: string) => {
+      const at = new Date(`${new Date().toISOString().slice(0, 10)}T${time}Z`);
+      return at.getTime() <= Date.now() ? at : new Date(at.getTime() - 24 * 3600_000);
+    };
+    const postImage = async (licenseTo: string, shopNos: string[], hours = 1) => {
+      const image = await storedImage(t.db, media.blobs!, { licenseTo });
+      return post(frit.cookie, {
+        target: { by: 'stores', shop_nos: shopNos },
+        kind: 'image',
+        content_id: image.id,
+        ends_at: new Date(Date.now() + hours * 3600_000).toISOString(),
+      });
+    };
+    const expectRefused = (response: Awaited<ReturnType<typeof post>>) => {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toBe(MESSAGES.emergencyImageUnusable);
+    };
+    const noon = latest('12:30:00');
+    const early = latest('03:30:00');
+    vi.useFakeTimers({ toFake: ['Date'] });
+
+    // 12:30 UTC on day D: 04:30 or 05:30 on D in Los Angeles, 00:30 or 01:30 on D+1 in Auckland. A licence ending
+    // on D is on its last day in Los Angeles and ended yesterday in Auckland (UTC's day, D, would call it current).
+    vi.setSystemTime(noon);
+    const d = noon.toISOString().slice(0, 10);
+    expectRefused(await postImage(d, [auckland]));
+    const both = await postImage(d, [auckland, la], 24);
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().data.players).toBe(2);
+    // Each player shows it by its own day: Los Angeles the image, Auckland nothing over its schedule.
+    const id = both.json().data.emergency_id;
+    expect((await manifestOf(laPlayer.token)).emergency).toMatchObject({ emergency_id: id, kind: 'image' });
+    expect((await manifestOf(aucklandPlayer.token)).emergency).toBeUndefined();
+    // Los Angeles' midnight ends the licence there too, the message still running: from then on it shows nothing.
+    vi.setSystemTime(new Date(instantOf(addDays(d as LocalDate, 1), '00:01:00' as LocalTime, LOS_ANGELES)));
+    expect((await manifestOf(laPlayer.token)).emergency).toBeUndefined();
+
+    // 03:30 UTC on D: 19:30 or 20:30 on D-1 in Los Angeles, 15:30 or 16:30 on D in Auckland. A licence ending on
+    // D-1 is on its last day in Los Angeles and ended yesterday in Auckland (UTC's day, D, would call it ended).
+    vi.setSystemTime(early);
+    const dayBefore = addDays(early.toISOString().slice(0, 10) as LocalDate, -1);
+    expectRefused(await postImage(dayBefore, [auckland]));
+    const inLa = await postImage(dayBefore, [la]);
+    expect(inLa.statusCode, inLa.body).toBe(200);
+    expect((await manifestOf(laPlayer.token)).emergency).toMatchObject({
+      emergency_id: inLa.json().data.emergency_id,
+      media: { license_to: dayBefore },
+    });
   });
 });

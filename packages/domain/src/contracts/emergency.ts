@@ -1,5 +1,11 @@
 import { ROLE_GROUPS } from '../catalog/roles';
-import { ZEmergency, ZEmergencyList, ZEmergencyParams, ZEmergencyPost } from '../schemas/emergency';
+import {
+  ZEmergency,
+  ZEmergencyList,
+  ZEmergencyListQuery,
+  ZEmergencyParams,
+  ZEmergencyPost,
+} from '../schemas/emergency';
 import { defineContract } from './contract';
 
 /**
@@ -21,9 +27,12 @@ export const EMERGENCY_CONTRACTS = {
   list: defineContract({
     method: 'GET',
     path: '/api/emergencies',
+    query: ZEmergencyListQuery,
     response: ZEmergencyList,
+    errors: [400],
     roles: ROLE_GROUPS.emergencyPosters,
-    summary: "The latest 50 emergency messages within the user's region, newest first, with their state",
+    summary:
+      "Emergency messages within the user's region, newest first, with their state: 50 a page, keyset cursor (endCursor)",
     tags: ['emergencies'],
   }),
   cancel: defineContract({

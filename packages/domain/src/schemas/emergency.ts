@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCountry } from '../catalog/countries';
 import { MESSAGES } from '../catalog/messages';
 import { STORE_CODE_PATTERN } from '../rules/storeCode';
-import { ZText } from './common';
+import { ZSummary, ZText } from './common';
 
 /**
  * Emergency messages (issue 29 item 6): DS_FRIT and DS_LHQIT (its region) put a text or an image over every
@@ -13,8 +13,8 @@ import { ZText } from './common';
 export const EMERGENCY_TEXT_MAX = 500;
 /** The longest an emergency message may last: a week (a longer message is a schedule). */
 export const EMERGENCY_MAX_HOURS = 7 * 24;
-/** The messages the console lists (newest first). */
-export const EMERGENCIES_LISTED = 50;
+/** The messages of one page of the list (newest first; keyset pages, as every list). */
+export const EMERGENCY_PAGE = 50;
 
 export const EMERGENCY_KINDS = ['text', 'image'] as const;
 export const ZEmergencyKind = z.enum(EMERGENCY_KINDS, { error: MESSAGES.invalidRequest });
@@ -96,7 +96,10 @@ export const ZEmergency = z.object({
   players_shown: z.number().int(),
 });
 export type TEmergency = z.infer<typeof ZEmergency>;
-export const ZEmergencyList = z.object({ emergencies: z.array(ZEmergency) });
+/** GET /api/emergencies: the page after `endCursor` (the first without). */
+export const ZEmergencyListQuery = z.object({ endCursor: ZText.max(500, MESSAGES.invalidRequest).optional() });
+export type TEmergencyListQuery = z.infer<typeof ZEmergencyListQuery>;
+export const ZEmergencyList = z.object({ emergencies: z.array(ZEmergency), summary: ZSummary });
 export type TEmergencyList = z.infer<typeof ZEmergencyList>;
 export const ZEmergencyParams = z.object({ emergency_id: z.uuid({ error: MESSAGES.notFound }) });
 

@@ -6,20 +6,27 @@ import {
   type TEmergencyList,
   type TEmergencyPost,
 } from '@signage/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
+import { FIRST_PAGE, nextPageParam } from '../../lib/pages';
 
 const listKey = ['emergencies', 'list'] as const;
 
 /** While a message is on screen its list is read again every 5 s (its state and the players that showed it). */
 const ACTIVE_POLL_MS = 5000;
 
-export function useEmergencies() {
-  return useQuery<TEmergencyList>({
+/** The messages, newest first, 50 a page (keyset cursor); the pages loaded are read again while one is active. */
+export function useEmergencyPages() {
+  return useInfiniteQuery<TEmergencyList>({
     queryKey: listKey,
-    queryFn: ({ signal }) => call(EMERGENCY_CONTRACTS.list, { signal }),
+    initialPageParam: FIRST_PAGE,
+    queryFn: ({ pageParam, signal }) =>
+      call(EMERGENCY_CONTRACTS.list, { query: { endCursor: pageParam as string | undefined }, signal }),
+    getNextPageParam: nextPageParam,
     refetchInterval: (query) =>
-      query.state.data?.emergencies.some((m) => m.state === 'active') ? ACTIVE_POLL_MS : false,
+      query.state.data?.pages.some((page) => page.emergencies.some((m) => m.state === 'active'))
+        ? ACTIVE_POLL_MS
+        : false,
   });
 }
 

@@ -1,7 +1,8 @@
-import { EMERGENCIES_LISTED, type TEmergencyTarget } from '@signage/domain';
+import type { TEmergencyTarget } from '@signage/domain';
 import { and, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emergencyDevices, emergencyMessages } from '../../db/schema';
+import type { KeysetCursor } from '../../http/cursor';
 
 export type EmergencyRow = typeof emergencyMessages.$inferSelect;
 
@@ -39,14 +40,36 @@ export async function insertEmergency(
   return row;
 }
 
-/** The latest messages (newest first), of one region or of all (`region` undefined). */
-export async function latestEmergencies(db: Database, region: string | null | undefined): Promise<EmergencyRow[]> {
+/**
+ * The time a message's keyset position is taken from: created_at cut to the millisecond, what a cursor carries
+ * (the column keeps microseconds). Ordered and compared by it, rows posted within one millisecond are told apart
+ * by their id and none is skipped or served twice across pages.
+ */
+const listedAt = sql`date_trunc('milliseconds', ${emergencyMessages.createdAt})`;
+
+/**
+ * Up to `limit` + 1 messages (newest first) after the position `after` (null: from the newest), of one region or
+ * of all (`region` undefined): the extra row says whether a next page follows.
+ */
+export async function emergencyPage(
+  db: Database,
+  region: string | null | undefined,
+  after: KeysetCursor | null,
+  limit: number,
+): Promise<EmergencyRow[]> {
   return db
     .select()
     .from(emergencyMessages)
-    .where(region === undefined ? undefined : regionIs(region))
-    .orderBy(desc(emergencyMessages.createdAt), desc(emergencyMessages.emergencyId))
-    .limit(EMERGENCIES_LISTED);
+    .where(
+      and(
+        region === undefined ? undefined : regionIs(region),
+        after
+          ? sql`(${listedAt}, ${emergencyMessages.emergencyId}) < (${after.at.toISOString()}::timestamptz, ${after.key}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(listedAt), desc(emergencyMessages.emergencyId))
+    .limit(limit + 1);
 }
 
 const regionIs = (region: string | null): SQL =>

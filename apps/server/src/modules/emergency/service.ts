@@ -1,16 +1,24 @@
 import {
   EMERGENCY_MAX_HOURS,
+  EMERGENCY_PAGE,
   type EmergencyKind,
   type EmergencyState,
+  licenceDayIn,
   MESSAGES,
+  MORE_RESULTS,
+  NO_MORE_RESULTS,
+  parseZone,
   type TEmergency,
   type TEmergencyList,
+  type TEmergencyListQuery,
   type TEmergencyPost,
+  UTC,
 } from '@signage/domain';
 import { recordAudit } from '../../audit/repo';
 import { boundsOf } from '../../auth/policies';
 import type { SessionUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { HttpError, notFound } from '../../http/envelope';
 import { findContentsById, visibleContent } from '../contents';
 import { changeManifests, selectReachedPlayers } from '../players';
@@ -18,8 +26,8 @@ import { emergencyPlayersShown } from '../plays';
 import {
   type EmergencyRow,
   emergencyDeviceCodes,
+  emergencyPage,
   insertEmergency,
-  latestEmergencies,
   lockEmergency,
   markCancelled,
 } from './repo';
@@ -65,22 +73,33 @@ async function presentAll(db: Database, rows: EmergencyRow[], now: Date): Promis
 /** The region a user's messages belong to: a region-bound poster's own, null for DS_FRIT (any region). */
 const regionOf = (user: SessionUser) => boundsOf(user)?.region ?? null;
 
-/** The image of an image message: an image content the user sees (404 otherwise), ready and not expired. */
-async function usableImage(db: Database, user: SessionUser, contentId: string, now: Date) {
+/** The image of an image message: an image content the user sees (404 otherwise) that is ready. */
+async function readyImage(db: Database, user: SessionUser, contentId: string) {
   const row = await visibleContent(db, user, contentId);
-  const today = now.toISOString().slice(0, 10);
-  const expired = row.licenseTo !== null && row.licenseTo < today;
-  if (row.type !== 'image' || row.processingState !== 'ready' || row.mediaKey === null || expired) {
+  if (row.type !== 'image' || row.processingState !== 'ready' || row.mediaKey === null) {
     throw new HttpError(400, MESSAGES.emergencyImageUnusable);
   }
   return row;
 }
 
 /**
- * Posts a message: checked (an end in the future within EMERGENCY_MAX_HOURS, an image the user sees, at least
- * one player of the selection within reach), then stored with its players, audited and pushed in one
- * transaction: their manifests change (changeManifests), so every server holding a player's channel sends it
- * its new manifest at commit, and a player offline now finds it in its manifest when it comes back.
+ * Whether an image's licence has ended for every one of these players. A licence is judged by the store's day
+ * in the player's configured zone (licenceDayIn), as a schedule's manifest judges it: a message reaching stores
+ * on both sides of a date line is posted while its image is licensed at one of them, and each player's manifest
+ * leaves the image out where the licence has ended (agent/manifest.ts).
+ */
+function licenceEndedForAll(licenseTo: string | null, players: readonly { timeZone: string }[], now: Date): boolean {
+  if (licenseTo === null) return false;
+  const zones = new Set(players.map((player) => player.timeZone));
+  return [...zones].every((zone) => licenseTo < licenceDayIn(parseZone(zone) ?? UTC, now));
+}
+
+/**
+ * Posts a message: checked (an end in the future within EMERGENCY_MAX_HOURS, a ready image the user sees, at
+ * least one player of the selection within reach, the image's licence not ended for all of them), then stored
+ * with its players, audited and pushed in one transaction: their manifests change (changeManifests), so every
+ * server holding a player's channel sends it its new manifest at commit, and a player offline now finds it in
+ * its manifest when it comes back.
  */
 export async function postEmergency(db: Database, user: SessionUser, body: TEmergencyPost): Promise<TEmergency> {
   const now = new Date();
@@ -89,9 +108,12 @@ export async function postEmergency(db: Database, user: SessionUser, body: TEmer
   if (endsAt.getTime() - now.getTime() > EMERGENCY_MAX_HOURS * 3600_000) {
     throw new HttpError(400, MESSAGES.emergencyEndTooFar);
   }
-  const image = body.kind === 'image' && body.content_id ? await usableImage(db, user, body.content_id, now) : null;
+  const image = body.kind === 'image' && body.content_id ? await readyImage(db, user, body.content_id) : null;
   const players = await selectReachedPlayers(db, user, body.target);
   if (players.length === 0) throw new HttpError(400, MESSAGES.emergencyNoPlayers);
+  if (image && licenceEndedForAll(image.licenseTo, players, now)) {
+    throw new HttpError(400, MESSAGES.emergencyImageUnusable);
+  }
   const codes = players.map((player) => player.deviceCode);
   const region = regionOf(user);
   const row = await db.transaction(async (tx) => {
@@ -129,10 +151,26 @@ export async function postEmergency(db: Database, user: SessionUser, body: TEmer
   return present(row, new Map(image ? [[image.id, image.name]] : []), 0, now);
 }
 
-export async function listEmergencies(db: Database, user: SessionUser): Promise<TEmergencyList> {
+/** A page of the messages within the user's region (DS_FRIT: all), newest first; 400 for a cursor not ours. */
+export async function listEmergencies(
+  db: Database,
+  user: SessionUser,
+  query: TEmergencyListQuery,
+): Promise<TEmergencyList> {
+  const after = decodeCursor(query.endCursor, { uuidKey: true });
   const bounds = boundsOf(user);
-  const rows = await latestEmergencies(db, bounds?.region === null ? undefined : (bounds?.region ?? ''));
-  return { emergencies: await presentAll(db, rows, new Date()) };
+  const region = bounds?.region === null ? undefined : (bounds?.region ?? '');
+  const rows = await emergencyPage(db, region, after, EMERGENCY_PAGE);
+  const more = rows.length > EMERGENCY_PAGE;
+  const page = rows.slice(0, EMERGENCY_PAGE);
+  const last = page.at(-1);
+  return {
+    emergencies: await presentAll(db, page, new Date()),
+    summary: {
+      endCursor: more && last ? encodeCursor(last.createdAt, last.emergencyId) : null,
+      moreResults: more ? MORE_RESULTS : NO_MORE_RESULTS,
+    },
+  };
 }
 
 /**

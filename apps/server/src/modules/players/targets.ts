@@ -10,13 +10,14 @@ export const SELECTION_MAX_PLAYERS = 100_000;
 
 /**
  * The registered, paired players a user reaches (their region for region-bound roles) that a selection names:
- * all of them, or those of some countries, with one of some tags, or of some store codes. In code order.
+ * all of them, or those of some countries, with one of some tags, or of some store codes. In code order, each
+ * with its configured zone (the store's day, by which a licence is judged).
  */
 export async function selectReachedPlayers(
   db: Database,
   user: SessionUser,
   target: TEmergencyTarget,
-): Promise<{ deviceCode: string; region: string }[]> {
+): Promise<{ deviceCode: string; region: string; timeZone: string }[]> {
   const reach = playerReach(user, { isActivated: true });
   const chosen =
     target.by === 'countries'
@@ -37,7 +38,7 @@ export async function selectReachedPlayers(
             )
           : undefined;
   return db
-    .select({ deviceCode: devices.deviceCode, region: devices.region })
+    .select({ deviceCode: devices.deviceCode, region: devices.region, timeZone: devices.timeZone })
     .from(devices)
     .where(
       and(

@@ -33,7 +33,8 @@ const open = () => renderApp('/emergency', userWith('DS_LHQIT', { region: 'JP' }
 const itemOf = (element: HTMLElement) => element.closest('.ant-form-item') as HTMLElement;
 const button = (name: string) => screen.getByText(name).closest('button') as HTMLElement;
 const handlers = (post = () => success(ACTIVE)) => ({
-  'GET /api/emergencies': () => success({ emergencies: [ACTIVE] }),
+  'GET /api/emergencies': () =>
+    success({ emergencies: [ACTIVE], summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS' } }),
   'GET /api/contents': () => success({ contents: [], summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS' } }),
   'GET /api/setting': () => success({ settings: [], summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS' } }),
   'POST /api/emergencies': post,
@@ -74,5 +75,36 @@ describe('Emergency messages (issue 29 item 6)', () => {
     expect(requests.some((r) => r.path.endsWith('/cancel'))).toBe(false);
     fireEvent.click(button('End it now'));
     await waitFor(() => expect(requests.some((r) => r.path.endsWith('/cancel'))).toBe(true));
+  });
+
+  it('loads the older messages below the newest 50 with Load more, while keeping those shown', async () => {
+    // Both ended: no message on screen, so the list is not read again every 5 s meanwhile.
+    const newest = { ...ACTIVE, state: 'ended' };
+    const older = {
+      ...ACTIVE,
+      emergency_id: '0d3f6c2a-5b1e-4c8d-9a7f-3e2b1c0d9e8f',
+      text: 'Closed for the storm',
+      state: 'ended',
+    };
+    const { requests } = mockFetch({
+      ...handlers(),
+      'GET /api/emergencies': (request) =>
+        request.query.get('endCursor') === 'after-50'
+          ? success({ emergencies: [older], summary: { endCursor: null, moreResults: 'NO_MORE_RESULTS' } })
+          : success({
+              emergencies: [newest],
+              summary: { endCursor: 'after-50', moreResults: 'MORE_RESULTS_AFTER_LIMIT' },
+            }),
+    });
+    open();
+    await screen.findByText('Evacuate the store', {}, { timeout: 20_000 });
+    expect(screen.queryByText('Closed for the storm')).not.toBeInTheDocument();
+    fireEvent.click(button('Load more'));
+    expect(await screen.findByText('Closed for the storm')).toBeInTheDocument();
+    expect(screen.getByText('Evacuate the store')).toBeInTheDocument();
+    // The last page says nothing follows: no button to load more.
+    await waitFor(() => expect(screen.queryByText('Load more')).not.toBeInTheDocument());
+    const pages = requests.filter((r) => r.method === 'GET' && r.path === '/api/emergencies');
+    expect(pages.map((r) => r.query.get('endCursor'))).toEqual([null, 'after-50']);
   });
 });
