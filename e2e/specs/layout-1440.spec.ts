@@ -105,8 +105,17 @@ for (const role of ['DS_KT', 'DS_ST'] as const) {
   }) => {
     const frit = await apiAs(USERS.DS_FRIT);
     const shop = `Fit ${role} ${stamp}`;
-    // The shop user's own store (its view lists that store's players only).
-    await makePlayer(frit, { region: 'JP', shop_no: '0012', shop_name: shop, display_pattern: 'Multi,CW' });
+    // The shop user's own store (its view lists that store's players only), closed all week: its status line is
+    // the longest a compact row draws ('Alive', 'Delivery not reported', 'Closed now'), which took CI's 73 px.
+    const code = await makePlayer(frit, {
+      region: 'JP',
+      shop_no: '0012',
+      shop_name: shop,
+      display_pattern: 'Multi,CW',
+    });
+    const week = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, ranges: [] }));
+    const closed = await frit.put(`/api/devices/${code}/hours`, { data: { hours: { week, exceptions: [] } } });
+    expect(closed.status(), await closed.text()).toBe(200);
     await signIn(page, USERS[role]);
     for (const language of ['en', 'ja', 'tw', 'ko']) {
       await page.evaluate((lang) => localStorage.setItem('language', lang), language);
@@ -114,6 +123,7 @@ for (const role of ['DS_KT', 'DS_ST'] as const) {
       const row = page.getByRole('row').filter({ hasText: shop });
       const button = row.getByRole('button', { name: text(language, 'players.details'), exact: true });
       await expect(button, language).toBeVisible();
+      await expect(row.getByText(text(language, 'players.closedNow')), language).toBeVisible();
       // The player table's scroll area (ui/DataTable.tsx): nothing of it lies beyond its right edge.
       const area = page.getByRole('region', { name: text(language, 'title.playerList') });
       expect(await rightOf(button), language).toBeLessThanOrEqual(await rightOf(area));

@@ -101,10 +101,12 @@ export function PlayerTable({
       t('players.status')
     ),
     key: 'status',
-    width: compact ? 176 : 200,
+    // Compact: wide enough for the common line ('Alive', 'Delivery not reported'); what is more (a 'Closed now'
+    // tag, a longer word of another language) wraps under it instead of widening the column past the screen.
+    width: compact ? 186 : 200,
     render: (d) => (
       // One line in the compact density (the reason of an issue in its tooltip), so a screen holds 15 players or more.
-      <Flex vertical={!compact} gap={compact ? 8 : 2} align={compact ? 'center' : undefined}>
+      <Flex vertical={!compact} wrap={compact} gap={compact ? 8 : 2} align={compact ? 'center' : undefined}>
         <PlayerStatus device={d} kitting={view === 'kitting'} compact={compact} />
         {d.is_activated && (
           <DeliveryStatus delivery={d.delivery} compact={compact} onOpen={onPlaying ? () => onPlaying(d) : undefined} />
