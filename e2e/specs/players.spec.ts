@@ -16,6 +16,17 @@ function rowOf(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });
 }
 
+/**
+ * Searches the player list by store name (its search drawer), so that this spec's players are listed however many
+ * players other specs have made since (the list shows the newest first: 20 of them would push these off screen).
+ */
+async function searchStores(page: Page, name: string) {
+  await page.getByRole('button', { name: /^filter Filter/ }).click();
+  await page.getByLabel('Store name').fill(name);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
 /** Registers a waiting player to a store through the API as DS_FRIT and returns its PIN. */
 async function registerByApi(page: Page, body: Record<string, string>) {
   const login = await page.request.post(`/api/users/${USERS.DS_FRIT.id}/auth`, {
@@ -113,6 +124,7 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     const context = await browser.newContext();
     const mk = await context.newPage();
     await signIn(mk, USERS.DS_MK);
+    await searchStores(mk, 'E2E');
     const row = rowOf(mk, 'Ginza E2E');
     await expect(row).toContainText('Alive');
     await expect(row).toContainText('0012');
@@ -150,6 +162,7 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     ]) {
       expect((await frit.request.post('/api/setting', { data: body })).status()).toBe(200);
     }
+    await searchStores(frit, 'Ginza E2E');
     await rowOf(frit, 'Ginza E2E').getByRole('button', { name: 'Details' }).click();
     await expect(frit).toHaveURL(/\/device\/detail\?device_code=DV/);
     await frit.getByRole('button', { name: /Edit$/ }).click();
@@ -196,6 +209,7 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
 
     await test.step('reads and downloads the logs', async () => {
       await frit.goto('/device/list');
+      await searchStores(frit, 'Ginza E2E');
       await rowOf(frit, 'Ginza E2E').getByRole('button', { name: 'Logs' }).click();
       await expect(frit).toHaveURL(/\/device\/logs\?device_code=DV/);
       await expect(rowOf(frit, 'warning.log')).toBeVisible();
@@ -219,6 +233,7 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     await test.step('deletes the player', async () => {
       await frit.goBack();
       await frit.goto('/device/list');
+      await searchStores(frit, 'Ginza E2E');
       await rowOf(frit, 'Ginza E2E').getByRole('button', { name: 'Details' }).click();
       await frit.getByRole('button', { name: 'Delete' }).click();
       const dialog = frit.getByRole('dialog');
