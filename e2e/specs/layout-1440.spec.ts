@@ -106,7 +106,7 @@ for (const role of ['DS_KT', 'DS_ST'] as const) {
     const frit = await apiAs(USERS.DS_FRIT);
     const shop = `Fit ${role} ${stamp}`;
     // The shop user's own store (its view lists that store's players only), closed all week: its status line is
-    // the longest a compact row draws ('Alive', 'Delivery not reported', 'Closed now'), which took CI's 73 px.
+    // the longest a compact row draws ('Alive', 'Delivery not reported', closed), whose tag took CI's 73 px.
     const code = await makePlayer(frit, {
       region: 'JP',
       shop_no: '0012',
@@ -123,7 +123,10 @@ for (const role of ['DS_KT', 'DS_ST'] as const) {
       const row = page.getByRole('row').filter({ hasText: shop });
       const button = row.getByRole('button', { name: text(language, 'players.details'), exact: true });
       await expect(button, language).toBeVisible();
-      await expect(row.getByText(text(language, 'players.closedNow')), language).toBeVisible();
+      await expect(row.getByTestId('closed-now'), language).toHaveAttribute(
+        'title',
+        text(language, 'players.closedNow'),
+      );
       // The player table's scroll area (ui/DataTable.tsx): nothing of it lies beyond its right edge.
       const area = page.getByRole('region', { name: text(language, 'title.playerList') });
       expect(await rightOf(button), language).toBeLessThanOrEqual(await rightOf(area));
@@ -139,17 +142,21 @@ test('the player list shows at least 15 players fully in view at 1440x900 in the
 }) => {
   const frit = await apiAs(USERS.DS_FRIT);
   const shop = `Rows ${stamp}`;
-  // 18 players of one store name (more than fit, so the screen, not the fleet, sets how many are seen).
+  // 18 players of one store name (more than fit, so the screen, not the fleet, sets how many are seen), their stores
+  // closed all week, as every store is at night: the closed mark keeps each row to one line.
+  const week = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, ranges: [] }));
   for (let batch = 0; batch < 3; batch++) {
     await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        makePlayer(frit, {
+      Array.from({ length: 6 }, async (_, i) => {
+        const code = await makePlayer(frit, {
           region: 'JP',
           shop_no: String(900 + batch * 6 + i).padStart(4, '0'),
           shop_name: shop,
           display_pattern: 'Multi,CW',
-        }),
-      ),
+        });
+        const closed = await frit.put(`/api/devices/${code}/hours`, { data: { hours: { week, exceptions: [] } } });
+        expect(closed.status(), await closed.text()).toBe(200);
+      }),
     );
   }
   await frit.dispose();
@@ -160,6 +167,7 @@ test('the player list shows at least 15 players fully in view at 1440x900 in the
   await page.getByRole('button', { name: 'Search' }).click();
   const rows = page.locator('.lt-scroll tbody tr').filter({ hasText: shop });
   await expect(rows).toHaveCount(18);
+  await expect(rows.getByTestId('closed-now')).toHaveCount(18);
   const scroller = page.locator('.lt-scroll').first();
   const inView = await scroller.evaluate((element, text) => {
     const frame = element.getBoundingClientRect();

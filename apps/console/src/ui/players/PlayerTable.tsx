@@ -9,6 +9,7 @@ import { type DataColumn, DataTable, type RowSelection } from '../DataTable';
 import { Tag } from '../lite';
 import { tagName } from '../tagName';
 import { floorMapUrl } from './api';
+import { ClosedNow } from './ClosedNow';
 import { DeliveryStatus } from './DeliveryStatus';
 import { PlayerStatus } from './PlayerStatus';
 import { ALWAYS } from './playerColumns';
@@ -101,9 +102,9 @@ export function PlayerTable({
       t('players.status')
     ),
     key: 'status',
-    // Compact: wide enough for the common line ('Alive', 'Delivery not reported'); what is more (a 'Closed now'
-    // tag, a longer word of another language) wraps under it instead of widening the column past the screen.
-    width: compact ? 186 : 200,
+    // Compact: wide enough for the longest usual line ('Alive', 'Delivery not reported', the closed mark); what
+    // is more (a longer word of another language) wraps under it instead of widening the column past the screen.
+    width: compact ? 206 : 200,
     render: (d) => (
       // One line in the compact density (the reason of an issue in its tooltip), so a screen holds 15 players or more.
       <Flex vertical={!compact} wrap={compact} gap={compact ? 8 : 2} align={compact ? 'center' : undefined}>
@@ -112,7 +113,7 @@ export function PlayerTable({
           <DeliveryStatus delivery={d.delivery} compact={compact} onOpen={onPlaying ? () => onPlaying(d) : undefined} />
         )}
         {/* Opening hours (issue 29 item 1): offline while closed is no alarm. */}
-        {d.is_activated && d.store_open === false ? <Tag data-testid="closed-now">{t('players.closedNow')}</Tag> : null}
+        {d.is_activated && d.store_open === false ? <ClosedNow compact={compact} /> : null}
       </Flex>
     ),
   };
@@ -172,7 +173,7 @@ export function PlayerTable({
   const pattern: Column = {
     title: t('players.displayPattern'),
     key: 'display_pattern',
-    width: compact ? 100 : 130,
+    width: kittingCompact ? 88 : compact ? 100 : 130,
     render: (d) => displayPatternLabel(d.display_pattern),
   };
   // The player's name stays at the left while the other columns scroll (the kitting view names it by serial).
@@ -187,7 +188,7 @@ export function PlayerTable({
     render: (d) => d.shop_no,
   };
   const serial: Column = {
-    ...clipped('device_name', t('players.serial'), kittingCompact ? 136 : compact ? 150 : 160),
+    ...clipped('device_name', t('players.serial'), kittingCompact ? 128 : compact ? 150 : 160),
     fixed: compact && view === 'kitting' ? 'left' : undefined,
   };
   const lastAccess: Column = {
