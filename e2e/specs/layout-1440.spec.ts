@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type Hours, setHours } from '../support/alertFleet';
 import { signIn } from '../support/auth';
 import { apiAs, makeImage, makePlayer } from '../support/fleet';
 import { text } from '../support/i18n';
@@ -12,6 +13,9 @@ import { USERS } from '../support/users';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const stamp = `${Date.now()}`.slice(-6);
+
+/** Opening hours with no range on any day: the store is closed now, whenever the test runs. */
+const CLOSED_ALL_WEEK: Hours = { week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, ranges: [] })), exceptions: [] };
 
 async function rightOf(locator: Locator) {
   const box = await locator.boundingBox();
@@ -113,9 +117,7 @@ for (const role of ['DS_KT', 'DS_ST'] as const) {
       shop_name: shop,
       display_pattern: 'Multi,CW',
     });
-    const week = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, ranges: [] }));
-    const closed = await frit.put(`/api/devices/${code}/hours`, { data: { hours: { week, exceptions: [] } } });
-    expect(closed.status(), await closed.text()).toBe(200);
+    await setHours(frit, code, CLOSED_ALL_WEEK);
     await signIn(page, USERS[role]);
     for (const language of ['en', 'ja', 'tw', 'ko']) {
       await page.evaluate((lang) => localStorage.setItem('language', lang), language);
@@ -144,7 +146,6 @@ test('the player list shows at least 15 players fully in view at 1440x900 in the
   const shop = `Rows ${stamp}`;
   // 18 players of one store name (more than fit, so the screen, not the fleet, sets how many are seen), their stores
   // closed all week, as every store is at night: the closed mark keeps each row to one line.
-  const week = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, ranges: [] }));
   for (let batch = 0; batch < 3; batch++) {
     await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
@@ -154,8 +155,7 @@ test('the player list shows at least 15 players fully in view at 1440x900 in the
           shop_name: shop,
           display_pattern: 'Multi,CW',
         });
-        const closed = await frit.put(`/api/devices/${code}/hours`, { data: { hours: { week, exceptions: [] } } });
-        expect(closed.status(), await closed.text()).toBe(200);
+        await setHours(frit, code, CLOSED_ALL_WEEK);
       }),
     );
   }
