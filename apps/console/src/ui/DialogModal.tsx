@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { hideDialog, useDialogStore, WITHOUT_CANCEL } from './dialogStore';
+import { hideDialog, returnDialogFocus, useDialogStore, WITHOUT_CANCEL } from './dialogStore';
 import { useOverlay } from './useOverlay';
 
 /** The open dialog of the shell's DialogHost (dialog.tsx): `open` is its visibility there. */
@@ -28,6 +28,7 @@ export function DialogModal({ open: visible }: { open: boolean }) {
       }}
       afterClose={() => {
         if (!useOverlay.getState().open) useDialogStore.getState().set(null);
+        returnDialogFocus();
       }}
       data-dialog-kind={request?.kind}
       // Above the search drawers (z-index 1000) whose tag choosers open it.

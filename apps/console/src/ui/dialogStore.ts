@@ -33,14 +33,39 @@ export type DialogRequest = {
   onOk?: () => void;
 };
 
-type DialogState = { request: DialogRequest | null; set: (request: DialogRequest | null) => void };
+type DialogState = {
+  request: DialogRequest | null;
+  /** What held the focus when the dialog was opened (its trigger): the focus goes back there when it closes. */
+  trigger: HTMLElement | null;
+  set: (request: DialogRequest | null) => void;
+};
 
-export const useDialogStore = create<DialogState>()((set) => ({ request: null, set: (request) => set({ request }) }));
+export const useDialogStore = create<DialogState>()((set) => ({
+  request: null,
+  trigger: null,
+  set: (request) => set({ request }),
+}));
 
 /** Opens the generic dialog. Cancel only hides it; OK hides it and runs `onOk`. */
 export function openDialog(request: DialogRequest): void {
-  useDialogStore.getState().set(request);
+  const focused = document.activeElement;
+  useDialogStore.setState({
+    request,
+    trigger: focused instanceof HTMLElement && focused !== document.body ? focused : null,
+  });
   useOverlay.getState().show('dialog');
+}
+
+/**
+ * Gives the focus back to the dialog's trigger once it has closed, unless it has gone somewhere already (a keyboard
+ * user goes on from where they were). Ant Design does so only when it saw the focus outside the dialog as it opened;
+ * without motion (prefers-reduced-motion) the OK button's autofocus comes first and the focus fell to the page.
+ */
+export function returnDialogFocus(): void {
+  const { trigger } = useDialogStore.getState();
+  useDialogStore.setState({ trigger: null });
+  const focused = document.activeElement;
+  if (trigger?.isConnected && (focused === null || focused === document.body)) trigger.focus({ preventScroll: true });
 }
 
 export function hideDialog() {

@@ -106,7 +106,12 @@ export function ContentSearchModal({
             value={draft.name}
             placeholder={t('messages.enterKeywords')}
             onChange={(event) => set({ name: event.target.value })}
-            onPressEnter={search}
+            onPressEnter={(event) => {
+              // The Enter is this field's: without motion the dialog closes within the keystroke and gives the
+              // focus back to its trigger (the Filter button), which would take the key and open it again.
+              event.preventDefault();
+              search();
+            }}
           />
         </Form.Item>
         <Form.Item label={t('contents.fields.displayPattern')} htmlFor="search-pattern">
