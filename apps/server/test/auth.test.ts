@@ -72,7 +72,8 @@ describe('POST /api/users/:userId/auth', () => {
   });
 
   it('answers an unknown ID exactly like a wrong password', async () => {
-    const user = await createUser(t.db);
+    // A password of its own: hashed at the real cost, as every user's is outside the tests.
+    const user = await createUser(t.db, { password: 'a password of its own' });
     const wrong = await login(user.userId, 'not the password');
     const unknown = await login('nobody-here', 'not the password');
     expect(unknown.statusCode).toBe(wrong.statusCode);

@@ -132,6 +132,7 @@ export async function createTestApp(
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
 let defaultHash: Promise<string> | undefined;
+const TEST_COST = { N: 2 ** 10, r: 8, p: 1 } as const;
 let sequence = 0;
 
 export type TestUser = TUserInfo & { password: string };
@@ -152,8 +153,11 @@ export async function createUser(
   const role = options.role ?? 'DS_FRIT';
   const userId = options.userId ?? `user${++sequence}_${randomBytes(3).toString('hex')}`;
   const password = options.password ?? DEFAULT_PASSWORD;
-  // Hashing is deliberately slow; the default password is hashed once per file.
-  defaultHash ??= hashPassword(DEFAULT_PASSWORD);
+  // Hashing is deliberately slow (a quarter second, over a second on the loaded 2-core machine), and so is every
+  // sign-in that checks it. The default password is hashed once per file at a test cost: the parameters travel in
+  // the hash, so signing in runs the same code, in a millisecond. A password given is hashed at the real cost
+  // (auth.test.ts holds that a sign-in spends it).
+  defaultHash ??= hashPassword(DEFAULT_PASSWORD, TEST_COST);
   const passwordHash = options.password ? await hashPassword(password) : await defaultHash;
   const regionBound = role !== 'DS_MK' && role !== 'DS_FRIT';
   const row = await insertUser(db, {

@@ -4,11 +4,12 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
  * scrypt with OWASP's N=2^15, r=8, p=3 (32 MiB, about a quarter second). The parameters travel in
  * the hash (`scrypt$N$r$p$salt$key`), so they can be raised later without breaking stored hashes.
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
+const PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 3 };
+export type ScryptParams = { readonly N: number; readonly r: number; readonly p: number };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -17,10 +18,11 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** The hash of `password` at the current cost (`params` only for tests, whose users need no protection). */
+export async function hashPassword(password: string, params: ScryptParams = PARAMS): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 function parse(hash: string) {
