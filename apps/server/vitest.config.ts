@@ -20,5 +20,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['test/globalSetup.ts'],
+    // One process per worker, not per file, with the sources evaluated afresh for each file (test/freshModules.ts).
+    isolate: false,
+    setupFiles: ['test/freshModules.ts'],
   },
 });
