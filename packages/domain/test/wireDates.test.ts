@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ZContentHistoryList, ZDevice, ZInstant, ZLocalDate } from '../src';
+import {
+  ZAlertMessage,
+  ZCommand,
+  ZContentHistoryList,
+  ZDevice,
+  ZEmergency,
+  ZInstant,
+  ZLocalDate,
+  ZLogEntry,
+  ZManifest,
+  ZSchedule,
+  ZScheduleBrief,
+} from '../src';
 
 describe('dates on the wire', () => {
   it('an instant is ISO 8601 with Z or an offset, as the server writes it; not PostgreSQL text or a bare day', () => {
@@ -24,5 +36,24 @@ describe('dates on the wire', () => {
     const startDate = ZContentHistoryList.shape.start_date;
     expect(startDate.safeParse('2026-03-01').success).toBe(true);
     expect(startDate.safeParse('03/01/2026').success).toBe(false);
+  });
+
+  it('so do the schedule, log, alert, command, emergency and manifest answers (refused before: any string passed)', () => {
+    const instants = [
+      ZSchedule.shape.updated_at,
+      ZScheduleBrief.shape.created_at,
+      ZLogEntry.shape.started_at,
+      ZLogEntry.shape.ended_at,
+      ZAlertMessage.shape.created_at,
+      ZAlertMessage.shape.sent_at,
+      ZCommand.shape.requested_at,
+      ZCommand.shape.answered_at,
+      ZEmergency.shape.starts_at,
+      ZManifest.shape.server_time,
+    ];
+    for (const field of instants) {
+      expect(field.safeParse('2026-03-01T09:30:00.000Z').success).toBe(true);
+      expect(field.safeParse('2026-03-01 09:30:00+00').success).toBe(false);
+    }
   });
 });

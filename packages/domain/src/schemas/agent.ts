@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_DOWNLOAD_ALLOW_HOUR } from '../catalog/constants';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../rules/players';
 import { isZoneName } from '../rules/zones';
-import { ZText } from './common';
+import { ZInstant, ZText } from './common';
 import { ZDeliveryReport } from './delivery';
 import { ZManifestEmergencyBase } from './emergency';
 import { ZManifestLive } from './live';
@@ -116,7 +116,7 @@ export const ZManifestSchedule = z.object({
   available_time_from: z.string(),
   available_time_to: z.string(),
   /** Priority: the latest-created schedule in range plays. */
-  created_at: z.string(),
+  created_at: ZInstant,
   /** The download-hour option: '23' (new media is downloaded from 23:00 local) or '' (at once). */
   download_allow_hour: z.enum([DEFAULT_DOWNLOAD_ALLOW_HOUR, '']),
   delivery_timing: z.enum(['NIGHT', 'NOW']),
@@ -161,7 +161,7 @@ export const ZManifest = z.object({
   /** The ETag's value (without quotes), also in the body for players that store the manifest. */
   version: z.string(),
   /** Server clock (ISO instant); not part of the version. */
-  server_time: z.string(),
+  server_time: ZInstant,
 });
 export type TManifest = z.infer<typeof ZManifest>;
 
@@ -209,7 +209,7 @@ export const ZPlaysReply = z.object({ acked: z.number().int(), stored: z.number(
 export const AGENT_EVENTS_PING_SECONDS = 25;
 export const AGENT_EVENT_NAMES = ['hello', 'manifest', 'revoked', 'live', 'reconnect', 'command'] as const;
 export type AgentEventName = (typeof AGENT_EVENT_NAMES)[number];
-export const ZAgentHello = z.object({ device_code: z.string(), server_time: z.string() });
+export const ZAgentHello = z.object({ device_code: z.string(), server_time: ZInstant });
 export const ZAgentReconnectEvent = z.object({
   /** Why, for logs only ('draining': this server stops). */
   reason: z.string(),

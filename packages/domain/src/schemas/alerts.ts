@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCountry } from '../catalog/countries';
 import { MESSAGES } from '../catalog/messages';
-import { zText } from './common';
+import { ZInstant, zText } from './common';
 
 /**
  * Alerts that reach people (issue 29 item 3): a user who watches the fleet subscribes to conditions of the
@@ -95,7 +95,7 @@ export const ZAlertSubscription = z.object({
   channel: ZAlertChannel,
   /** The e-mail address, or the webhook URL. */
   target: z.string(),
-  created_at: z.string(),
+  created_at: ZInstant,
 });
 export type TAlertSubscription = z.infer<typeof ZAlertSubscription>;
 export const ZAlertSubscriptionList = z.object({ subscriptions: z.array(ZAlertSubscription) });
@@ -120,7 +120,7 @@ export type TAlertPlayer = z.infer<typeof ZAlertPlayer>;
 /** One try to deliver a message: its outcome and, for a webhook, the receiver's HTTP status. */
 export const ZAlertAttempt = z.object({
   attempt: z.number().int(),
-  attempted_at: z.string(),
+  attempted_at: ZInstant,
   ok: z.boolean(),
   status_code: z.number().int().nullable(),
   error: z.string().nullable(),
@@ -134,10 +134,10 @@ export const ZAlertMessage = z.object({
   channel: ZAlertChannel,
   target: z.string(),
   status: ZAlertMessageStatus,
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
+  created_at: ZInstant,
+  sent_at: ZInstant.nullable(),
   /** When the next attempt is due (pending only). */
-  next_attempt_at: z.string().nullable(),
+  next_attempt_at: ZInstant.nullable(),
   players: z.array(ZAlertPlayer),
   attempts: z.array(ZAlertAttempt),
 });
@@ -148,7 +148,7 @@ export const ZAlertMessageList = z.object({ messages: z.array(ZAlertMessage) });
 export const ZAlertWebhookBody = z.object({
   message_id: z.string(),
   kind: ZAlertKind,
-  created_at: z.string(),
+  created_at: ZInstant,
   players: z.array(ZAlertPlayer),
 });
 export type TAlertWebhookBody = z.infer<typeof ZAlertWebhookBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../catalog/messages';
-import { ZText } from './common';
+import { ZInstant, ZText } from './common';
 import { ZDeviceCode } from './devices';
 
 /**
@@ -43,8 +43,8 @@ export const ZCommand = z.object({
   state: ZCommandState,
   /** user_id of who asked. */
   requested_by: z.string(),
-  requested_at: z.string(),
-  answered_at: z.string().nullable(),
+  requested_at: ZInstant,
+  answered_at: ZInstant.nullable(),
   /** Why it failed, as the player said (null otherwise). */
   message: z.string().nullable(),
   /** A screenshot command's picture, once uploaded. */
@@ -55,7 +55,7 @@ export type TCommand = z.infer<typeof ZCommand>;
 export const ZScreenshot = z.object({
   screenshot_id: z.string(),
   /** When the server received it (the player takes it just before it sends it). */
-  taken_at: z.string(),
+  taken_at: ZInstant,
   size: z.number().int(),
   /** Taken by the player itself with a playback error: the error (null for one asked from the console). */
   error: z.string().nullable(),

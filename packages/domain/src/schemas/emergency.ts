@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCountry } from '../catalog/countries';
 import { MESSAGES } from '../catalog/messages';
 import { STORE_CODE_PATTERN } from '../rules/storeCode';
-import { ZSummary, ZText } from './common';
+import { ZInstant, ZSummary, ZText } from './common';
 
 /**
  * Emergency messages (issue 29 item 6): DS_FRIT and DS_LHQIT (its region) put a text or an image over every
@@ -86,9 +86,9 @@ export const ZEmergency = z.object({
   region: z.string().nullable(),
   state: ZEmergencyState,
   created_by: z.string(),
-  starts_at: z.string(),
-  ends_at: z.string(),
-  cancelled_at: z.string().nullable(),
+  starts_at: ZInstant,
+  ends_at: ZInstant,
+  cancelled_at: ZInstant.nullable(),
   cancelled_by: z.string().nullable(),
   /** The players it was sent to (chosen when it was posted). */
   players: z.number().int(),
@@ -108,6 +108,6 @@ export const ZManifestEmergencyBase = z.object({
   emergency_id: z.string(),
   kind: ZEmergencyKind,
   text: z.string().nullable(),
-  starts_at: z.string(),
-  ends_at: z.string(),
+  starts_at: ZInstant,
+  ends_at: ZInstant,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../catalog/messages';
 import { LOG_TIME_PATTERN } from '../rules/logs';
-import { ZOrder, ZSummary, ZText } from './common';
+import { ZInstant, ZOrder, ZSummary, ZText } from './common';
 import { ZDeviceCode } from './devices';
 
 export const LOG_LEVELS = ['INFO', 'WARNING', 'ERROR'] as const;
@@ -16,8 +16,8 @@ export const ZLogEntry = z.object({
   log_id: z.string(),
   name: z.string(),
   level: ZLogLevel,
-  started_at: z.string(),
-  ended_at: z.string(),
+  started_at: ZInstant,
+  ended_at: ZInstant,
   size: z.number().int(),
 });
 export type TLogEntry = z.infer<typeof ZLogEntry>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DOWNLOAD_ALLOW_HOUR } from '../catalog/constants';
+import { ZInstant } from './common';
 
 /**
  * A schedule without its contents and players: what the player list shows as a player's current or next
@@ -18,6 +19,6 @@ export const ZScheduleBrief = z.object({
   download_allow_hour: z.enum([DEFAULT_DOWNLOAD_ALLOW_HOUR, '']),
   /** Whether the first content is a live stream (the content list modal then locks changes once started). */
   first_content_live: z.boolean(),
-  created_at: z.string(),
+  created_at: ZInstant,
 });
 export type TScheduleBrief = z.infer<typeof ZScheduleBrief>;

@@ -4,7 +4,7 @@ import { MESSAGES } from '../catalog/messages';
 import type { ScheduleValues } from '../rules/schedules/types';
 import { validateScheduleValues } from '../rules/schedules/validation';
 import { type LocalDate, type LocalTime, parseLocalDate, parseZone, type TimeZone } from '../rules/time';
-import { ZText, zText } from './common';
+import { ZInstant, ZText, zText } from './common';
 import { DEVICE_LIST_ALL_LIMIT, ZDeviceCode } from './devices';
 import { ZScheduleBrief } from './scheduleBrief';
 
@@ -166,7 +166,7 @@ export const ZSchedule = ZScheduleBrief.extend({
    * on it must fit each (contentFitsPlayer), so the contents picker marks those that do not (issue 31).
    */
   dest_display_patterns: z.array(z.string()),
-  updated_at: z.string(),
+  updated_at: ZInstant,
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
 
