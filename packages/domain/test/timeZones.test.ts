@@ -5,7 +5,9 @@ import {
   defaultZoneOf,
   isValidZone,
   isZoneOfCountry,
+  MESSAGES,
   type TimeZone,
+  ZDeviceTimeZone,
   zoneCity,
   zoneLabel,
   zonesOf,
@@ -49,5 +51,18 @@ describe('country time zones', () => {
     expect(zoneLabel(ny, new Date('2026-01-15T00:00:00Z'))).toBe('New York (UTC-05:00)');
     expect(zoneLabel(ny, new Date('2026-07-15T00:00:00Z'))).toBe('New York (UTC-04:00)');
     expect(zoneLabel('Asia/Kolkata' as TimeZone, new Date('2026-07-15T00:00:00Z'))).toBe('Kolkata (UTC+05:30)');
+  });
+
+  it("parses a player's zone as staff send it into a catalogue TimeZone, trimmed; anything else is refused", () => {
+    const parsed = ZDeviceTimeZone.safeParse(' America/New_York ');
+    expect(parsed.success && parsed.data).toBe('America/New_York');
+    if (parsed.success) expect(isZoneOfCountry('US', parsed.data)).toBe(true);
+    // A real IANA zone no catalogue country offers, a misspelling, another case, the offset form: refused with
+    // the catalogue's message (before, only the shape was checked here and the server found them out).
+    for (const value of ['Europe/Vatican', 'America/New York', 'asia/tokyo', '+09:00', '', 'x'.repeat(65)]) {
+      const result = ZDeviceTimeZone.safeParse(value);
+      expect(result.success, value).toBe(false);
+      expect(result.error?.issues[0]?.message, value).toBe(MESSAGES.invalidTimeZone);
+    }
   });
 });

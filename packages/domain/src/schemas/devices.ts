@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../catalog/constants';
+import { isCatalogueZone } from '../catalog/countryZones';
 import { DISPLAY_PATTERN_VALUES } from '../catalog/displayPatterns';
 import { MESSAGES } from '../catalog/messages';
 import { LOCATIONS, STORE_TYPES } from '../catalog/places';
@@ -31,13 +32,17 @@ export const ZStoreType = z.enum(STORE_TYPES, { error: MESSAGES.invalidRequest }
 export const ZLocation = z.enum(LOCATIONS, { error: MESSAGES.invalidRequest });
 export const ZDisplayPatternValue = z.enum(DISPLAY_PATTERN_VALUES, { error: MESSAGES.invalidRequest });
 /**
- * A player's configured zone as staff send it. Only its shape is checked here: whether it is one of the
- * country's zones (catalog/timeZones.ts) depends on the player's country, which the server checks.
+ * A player's configured zone as staff send it, parsed into the domain's TimeZone: one of the catalogue countries'
+ * zones (catalog/timeZones.ts), without Temporal (the console's player screens validate with it). Whether it is a
+ * zone of the player's own country depends on that country, which the server checks.
  */
 export const ZDeviceTimeZone = zText(MESSAGES.invalidTimeZone)
   .trim()
-  .min(1, MESSAGES.invalidTimeZone)
-  .max(64, MESSAGES.invalidTimeZone);
+  .transform((value, ctx) => {
+    if (isCatalogueZone(value)) return value;
+    ctx.addIssue({ code: 'custom', message: MESSAGES.invalidTimeZone });
+    return z.NEVER;
+  });
 
 /** A tag as a player carries it: id and names in four languages. */
 export const ZDeviceTag = z.object({ id: z.string(), en: z.string(), ja: z.string(), zh: z.string(), ko: z.string() });
