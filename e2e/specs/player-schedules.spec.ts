@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addDays, type LocalDate, type TimeZone, todayIn } from '@signage/domain';
 import { signIn } from '../support/auth';
-import { makeMedia } from '../support/media';
-import { simulate } from '../support/simulator';
+import { apiAs, makeImage, makePlayer } from '../support/fleet';
 import { USERS } from '../support/users';
 
 const stamp = Date.now();
@@ -17,40 +15,9 @@ async function apiSignIn(page: Page, user: { id: string; password: string }) {
   expect(login.status()).toBe(200);
 }
 
-/** A paired JP player of the test store, registered through the API (DS_FRIT) and the simulator. */
-async function pairedPlayer(page: Page, serial: string): Promise<string> {
-  expect(simulate('announce', ['--serial', serial]).status).toBe(0);
-  const issued = await page.request.post('/api/registrations', {
-    data: {
-      region: 'JP',
-      shop_no: '0077',
-      shop_name: SHOP,
-      display_pattern: 'Multi,CW',
-      memo: '',
-      device_name: serial,
-    },
-  });
-  expect(issued.status(), await issued.text()).toBe(200);
-  const { device_code, pin } = (await issued.json()).data as { device_code: string; pin: string };
-  const paired = simulate('pair', ['--serial', serial, '--pin', pin]);
-  expect(paired.status, paired.output).toBe(0);
-  return device_code;
-}
-
-async function uploadImage(page: Page, file: string, name: string): Promise<string> {
-  const response = await page.request.post('/api/contents', {
-    multipart: {
-      name,
-      region: 'JP',
-      display_pattern: 'Multi,CW',
-      license_from: '',
-      license_to: '',
-      content: { name: `${name}.png`, mimeType: 'image/png', buffer: readFileSync(file) },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).data.content_id as string;
-}
+/** A paired JP player of the test store (announced, registered by DS_FRIT and paired through the agent protocol). */
+const pairedPlayer = (frit: APIRequestContext) =>
+  makePlayer(frit, { region: 'JP', shop_no: '0077', shop_name: SHOP, display_pattern: 'Multi,CW' });
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -59,19 +26,19 @@ async function shot(page: Page, name: string) {
 test('a schedule on two players: seen on the timeline and in the content list, updated, deleted', async ({
   browser,
 }) => {
-  // Four simulator runs (each starts the CLI) and three roles.
-  test.setTimeout(240_000);
+  // Three roles through five screens: 14 s on a quiet machine (35 s with four simulator processes before).
+  test.setTimeout(60_000);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const codes: string[] = [];
   const contents: string[] = [];
 
   await test.step('DS_FRIT pairs two players and registers three images through the API', async () => {
-    await apiSignIn(page, USERS.DS_FRIT);
-    codes.push(await pairedPlayer(page, `SCHED-${stamp}-A`), await pairedPlayer(page, `SCHED-${stamp}-B`));
-    const media = makeMedia();
+    const frit = await apiAs(USERS.DS_FRIT);
+    codes.push(await pairedPlayer(frit), await pairedPlayer(frit));
     for (const name of ['Poster one', 'Poster two', 'Poster three'])
-      contents.push(await uploadImage(page, media.png, name));
+      contents.push(await makeImage(frit, { name, region: 'JP', display_pattern: 'Multi,CW' }));
+    await frit.dispose();
   });
 
   await test.step('DS_MK sets the schedule (Immediate, all day, today for five days) through the API', async () => {
