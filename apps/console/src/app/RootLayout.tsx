@@ -11,7 +11,7 @@ import { useBackNavigation } from './shell/useBackNavigation';
  */
 export function RootLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const navigation = useNavigation();
   const authority = useAuth((state) => state.user?.authority);
   // While a navigation is under way the guard waits for it to land rather than racing it.
@@ -24,6 +24,9 @@ export function RootLayout() {
   }, [title]);
   useBackNavigation();
 
-  if (target) return <Navigate to={target} replace />;
+  // One redirect per location (its key): React may render only the last of several router states (they come in
+  // transitions), so the Navigate of an earlier visit to a redirected address can still be mounted, and a
+  // mounted Navigate with the same target does not navigate again.
+  if (target) return <Navigate key={key} to={target} replace />;
   return <Outlet />;
 }

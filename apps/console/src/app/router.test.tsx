@@ -59,6 +59,25 @@ describe('routes and guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/newdevice/list'));
   });
 
+  it('sends a second visit to / on to the landing page when the router passed the landing page unrendered', async () => {
+    // React renders only the last of router states that come together (transitions): here the redirect of a
+    // visit to / reaches the landing page and a new visit to / starts before React renders it. The guard must
+    // redirect that second visit too (it stayed on a blank / when the first visit's redirect was still mounted).
+    mockFetch({});
+    const { router } = renderApp('/newdevice/list', userWith('DS_KT'));
+    await waitFor(() => expect(document.title).toBe('Players waiting for registration - Digital Signage'));
+    let visitedAgain = false;
+    const stop = router.subscribe((state) => {
+      if (visitedAgain || state.navigation.state !== 'idle' || state.location.pathname !== '/newdevice/list') return;
+      visitedAgain = true;
+      void router.navigate('/?again');
+    });
+    await act(() => router.navigate('/'));
+    stop();
+    expect(visitedAgain).toBe(true);
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/newdevice/list', search: '' }));
+  });
+
   it('renders the content history list with its title and its empty state', async () => {
     mockFetch({
       'GET /api/contents/history': () =>
