@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth';
+import { apiAs } from '../support/fleet';
 import { text } from '../support/i18n';
 import { USERS } from '../support/users';
 
@@ -37,14 +38,39 @@ async function openDetails(page: Page, value: string) {
   await expect(page.getByLabel('Value')).toHaveValue(value);
 }
 
-test('DS_FRIT creates a category and a tag under it, reads them in Japanese, edits, and deletes them in order', async ({
+let pairs = 0;
+
+/** A category (level 1) and a tag under it (level 2), each test's own (the run's stamp in their values). */
+function tagPair() {
+  const run = `${Date.now().toString(36)}${++pairs}`;
+  return {
+    category: { value: `season${run}`, en: 'Season', ja: '季節', zh: '季節', ko: '계절' },
+    tag: { value: `summer${run}`, en: 'Summer', ja: '夏', zh: '夏季', ko: '여름' },
+  };
+}
+
+/** The pair made through the API as DS_FRIT (the screens that make them are the first test's). */
+async function savedPair() {
+  const pair = tagPair();
+  const frit = await apiAs(USERS.DS_FRIT);
+  for (const body of [
+    { type: 'DEVICE_TAG', ...pair.category, note: '' },
+    { type: `DEVICE_TAG-${pair.category.value}`, ...pair.tag, note: '' },
+  ]) {
+    const saved = await frit.post('/api/setting', { data: body });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  await frit.dispose();
+  return pair;
+}
+
+const tagRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+
+test('DS_FRIT creates a category and a tag under it, and the list shows them newest first with its total', async ({
   page,
 }) => {
-  // One long journey through three screens and two languages.
-  test.setTimeout(120_000);
-  const run = Date.now().toString(36);
-  const category = { value: `season${run}`, en: 'Season', ja: '季節', zh: '季節', ko: '계절' };
-  const tag = { value: `summer${run}`, en: 'Summer', ja: '夏', zh: '夏季', ko: '여름' };
+  const { category, tag } = tagPair();
+  const rows = tagRows(page);
   await signIn(page, USERS.DS_FRIT);
 
   await page.goto('/setting/list');
@@ -66,7 +92,6 @@ test('DS_FRIT creates a category and a tag under it, reads them in Japanese, edi
   await expect(page).toHaveURL(/\/setting\/list$/);
 
   // Both rows, newest first, with the total once the list has scrolled to its end.
-  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows.nth(0)).toContainText(tag.value);
   await expect(rows.nth(0)).toContainText(`DEVICE_TAG-${category.value}`);
   await expect(rows.nth(1)).toContainText(category.value);
@@ -81,6 +106,14 @@ test('DS_FRIT creates a category and a tag under it, reads them in Japanese, edi
   const count = Number((await total.textContent())?.replace(/\D/g, ''));
   expect(count).toBeGreaterThan(10);
   await expect(rows).toHaveCount(count);
+});
+
+test('DS_FRIT reads a category and its tag in Japanese, then edits the tag', async ({ page }) => {
+  const { category, tag } = await savedPair();
+  const rows = tagRows(page);
+  await signIn(page, USERS.DS_FRIT);
+  await page.goto('/setting/list');
+  await expect(rows.filter({ hasText: tag.value })).toBeVisible();
 
   await useLanguage(page, 'ja');
   await expect(page).toHaveTitle(`${text('ja', 'title.tagList')} - Digital Signage`);
@@ -104,6 +137,13 @@ test('DS_FRIT creates a category and a tag under it, reads them in Japanese, edi
   await save.click();
   await expect(page).toHaveURL(/\/setting\/list$/);
   await expect(rows.filter({ hasText: tag.value })).toContainText('Summer sale');
+});
+
+test('DS_FRIT deletes a tag before its category: the category first is refused', async ({ page }) => {
+  const { category, tag } = await savedPair();
+  const rows = tagRows(page);
+  await signIn(page, USERS.DS_FRIT);
+  await page.goto('/setting/list');
 
   await openDetails(page, category.value);
   await page.getByRole('button', { name: 'Delete' }).click();
