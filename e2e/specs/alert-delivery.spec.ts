@@ -55,6 +55,9 @@ test('a web player offline in open Tokyo: one e-mail and one signed webhook, the
   page,
   browser,
 }) => {
+  // Six seconds dark, an alert round, then back and another round: 15 s on a quiet machine, but this test starts
+  // with the run, beside the setup's CLI processes and the first specs, and took more than 30 s there (rehearsal).
+  test.setTimeout(60_000);
   const stamp = Date.now();
   const email = `ops-${stamp}@e2e.example`;
   const path = `/hook/tokyo-${stamp}`;
