@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page, request, test } from '@playwright/test';
 import { E2E } from '../support/env';
-import { apiAs, makeImage, makePlayer, PNG } from '../support/fleet';
+import { apiAs, makeImage, makePlayer, makeTagPair, namesOf, PNG } from '../support/fleet';
 import { expectFieldFocusRing, expectFocusVisible, signInByKeyboard, tabTo } from '../support/keyboard';
 import { USERS } from '../support/users';
 
@@ -222,14 +222,12 @@ for (const motion of ['no-preference', 'reduce'] as const) {
     }) => {
       const frit = await apiAs(USERS.DS_FRIT);
       const category = `kbcat${run}`.toLowerCase();
-      const names = (en: string) => ({ en, ja: `${en} (ja)`, zh: `${en} (zh)`, ko: `${en} (ko)`, note: '' });
       const tagName = `Key tag ${run}`;
-      for (const body of [
-        { type: 'DEVICE_TAG', value: category, ...names(`Key group ${run}`) },
-        { type: `DEVICE_TAG-${category}`, value: 'kb', ...names(tagName) },
-      ]) {
-        expect((await frit.post('/api/setting', { data: body })).status()).toBe(200);
-      }
+      await makeTagPair(
+        frit,
+        { value: category, ...namesOf(`Key group ${run}`) },
+        { value: 'kb', ...namesOf(tagName) },
+      );
       const store = `Tag keys ${run}`;
       const player = await makePlayer(frit, {
         region: 'JP',

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth';
+import { makeTagPair, namesOf } from '../support/fleet';
 import { simulate } from '../support/simulator';
 import { USERS } from '../support/users';
 
@@ -155,13 +156,11 @@ test('a player announces, is registered with a PIN, pairs, is seen by role, edit
     const frit = await context.newPage();
     await signIn(frit, USERS.DS_FRIT);
     const category = `players-e2e-${Date.now()}`;
-    const names = (en: string) => ({ en, ja: `${en} (ja)`, zh: `${en} (zh)`, ko: `${en} (ko)`, note: '' });
-    for (const body of [
-      { type: 'DEVICE_TAG', value: category, ...names('Campaign') },
-      { type: `DEVICE_TAG-${category}`, value: 'summer', ...names('Summer sale') },
-    ]) {
-      expect((await frit.request.post('/api/setting', { data: body })).status()).toBe(200);
-    }
+    await makeTagPair(
+      frit.request,
+      { value: category, ...namesOf('Campaign') },
+      { value: 'summer', ...namesOf('Summer sale') },
+    );
     await searchStores(frit, 'Ginza E2E');
     await rowOf(frit, 'Ginza E2E').getByRole('button', { name: 'Details' }).click();
     await expect(frit).toHaveURL(/\/device\/detail\?device_code=DV/);
@@ -264,16 +263,11 @@ test('at 1440 px the marketing table shows Status and Tags clear of the fixed ac
     data: { password: USERS.DS_FRIT.password },
   });
   expect(login.status()).toBe(200);
-  const names = (en: string) => ({ en, ja: `${en} (ja)`, zh: `${en} (zh)`, ko: `${en} (ko)`, note: '' });
-  expect(
-    (
-      await page.request.post('/api/setting', { data: { type: 'DEVICE_TAG', value: wideTag, ...names('Area') } })
-    ).status(),
-  ).toBe(200);
-  const tag = await page.request.post('/api/setting', {
-    data: { type: `DEVICE_TAG-${wideTag}`, value: 'front', ...names('Front window display') },
-  });
-  expect(tag.status()).toBe(200);
+  const tagId = await makeTagPair(
+    page.request,
+    { value: wideTag, ...namesOf('Area') },
+    { value: 'front', ...namesOf('Front window display') },
+  );
   const issued = await page.request.post('/api/registrations', {
     data: {
       region: 'JP',
@@ -284,7 +278,7 @@ test('at 1440 px the marketing table shows Status and Tags clear of the fixed ac
       store_type: '3Flagship',
       device_type: '5Entrance',
       device_name: wideSerial,
-      tags: [(await tag.json()).data.id],
+      tags: [tagId],
     },
   });
   expect(issued.status(), await issued.text()).toBe(200);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth';
-import { apiAs } from '../support/fleet';
+import { apiAs, makeTagPair } from '../support/fleet';
 import { text } from '../support/i18n';
 import { USERS } from '../support/users';
 
@@ -53,13 +53,7 @@ function tagPair() {
 async function savedPair() {
   const pair = tagPair();
   const frit = await apiAs(USERS.DS_FRIT);
-  for (const body of [
-    { type: 'DEVICE_TAG', ...pair.category, note: '' },
-    { type: `DEVICE_TAG-${pair.category.value}`, ...pair.tag, note: '' },
-  ]) {
-    const saved = await frit.post('/api/setting', { data: body });
-    expect(saved.status(), await saved.text()).toBe(200);
-  }
+  await makeTagPair(frit, pair.category, pair.tag);
   await frit.dispose();
   return pair;
 }

@@ -102,3 +102,23 @@ export function nightWeek(): { from: string; to: string } {
     new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date(Date.now() + offset * 86_400_000));
   return { from: day(1), to: day(7) };
 }
+
+/** A tag's value and its names in the four languages. */
+export type TagFields = { value: string; en: string; ja: string; zh: string; ko: string };
+
+/** Names in the four languages made from the English one ('Area' -> 'Area (ja)', …). */
+export const namesOf = (en: string) => ({ en, ja: `${en} (ja)`, zh: `${en} (zh)`, ko: `${en} (ko)` });
+
+/** A tag category (a DEVICE_TAG of its own, level 1) and one tag under it (level 2), through the API: the tag's id. */
+export async function makeTagPair(staff: APIRequestContext, category: TagFields, tag: TagFields): Promise<string> {
+  let id = '';
+  for (const body of [
+    { type: 'DEVICE_TAG', ...category, note: '' },
+    { type: `DEVICE_TAG-${category.value}`, ...tag, note: '' },
+  ]) {
+    const saved = await staff.post('/api/setting', { data: body });
+    expect(saved.status(), await saved.text()).toBe(200);
+    id = ((await saved.json()).data as { id: string }).id;
+  }
+  return id;
+}
